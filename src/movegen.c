@@ -1,0 +1,361 @@
+/* movegen.c - pseudo-legal generation, attack tests and fast legality. */
+#include "movegen.h"
+
+#include <string.h>
+
+static const int KING_DELTA[4] = { NORTH, SOUTH, EAST, WEST };
+static const int ADVISOR_DELTA[4] = { NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST };
+/* Vertical and horizontal parts of each ADVISOR_DELTA diagonal. */
+static const int DIAG_VERT[4] = { NORTH, NORTH, SOUTH, SOUTH };
+static const int DIAG_HORIZ[4] = { EAST, WEST, EAST, WEST };
+/* Elephant steps two diagonals; its eye is the square in between (delta / 2). */
+static const int ELEPHANT_DELTA[4] = { 2 * (NORTH + EAST), 2 * (NORTH + WEST), 2 * (SOUTH + EAST),
+                                       2 * (SOUTH + WEST) };
+/* Horse jumps and the leg each one passes. */
+static const int HORSE_DELTA[8] = { 2 * NORTH + EAST, 2 * NORTH + WEST, 2 * SOUTH + EAST, 2 * SOUTH + WEST,
+                                    2 * EAST + NORTH, 2 * EAST + SOUTH, 2 * WEST + NORTH, 2 * WEST + SOUTH };
+static const int HORSE_LEG[8] = { NORTH, NORTH, SOUTH, SOUTH, EAST, EAST, WEST, WEST };
+
+/* Is identity pc a piece of the side with this tag (16 red, 32 black)? */
+static inline bool is_own(int pc, int tag) { return (pc & tag) != 0; }
+/* Can a piece of side `tag` move to a square holding pc (empty or enemy)? */
+static inline bool can_land(int pc, int tag) { return pc == EMPTY || (pc & (RED_TAG | BLACK_TAG) & ~tag); }
+
+/* Appends the moves (or captures only) of the side to move. */
+static int generate(const Position *pos, Move *out, bool captures_only)
+{
+    const uint8_t *b = pos->board;
+    const int side = pos->side;
+    const int tag = side_tag(side);
+    const int opp = tag ^ (RED_TAG | BLACK_TAG);
+    int n = 0;
+
+    for (int i = 0; i < SIDE_PIECES; i++) {
+        const int from = pos->piece_sq[tag + i];
+        if (!from)
+            continue;
+        switch (ID_TYPE[i]) {
+        case KING:
+            for (int d = 0; d < 4; d++) {
+                int to = from + KING_DELTA[d];
+                int pc = b[to];
+                if (GEO->palace[to] && (captures_only ? (pc & opp) : can_land(pc, tag)))
+                    out[n++] = move_make(from, to);
+            }
+            break;
+        case ADVISOR:
+            for (int d = 0; d < 4; d++) {
+                int to = from + ADVISOR_DELTA[d];
+                int pc = b[to];
+                if (GEO->palace[to] && (captures_only ? (pc & opp) : can_land(pc, tag)))
+                    out[n++] = move_make(from, to);
+            }
+            break;
+        case ELEPHANT:
+            for (int d = 0; d < 4; d++) {
+                int to = from + ELEPHANT_DELTA[d];
+                int pc = b[to];
+                if (GEO->on_board[to] && GEO->half[to] == side && b[from + ELEPHANT_DELTA[d] / 2] == EMPTY
+                    && (captures_only ? (pc & opp) : can_land(pc, tag)))
+                    out[n++] = move_make(from, to);
+            }
+            break;
+        case HORSE:
+            for (int d = 0; d < 8; d++) {
+                int to = from + HORSE_DELTA[d];
+                int pc = b[to];
+                if (b[from + HORSE_LEG[d]] == EMPTY && (captures_only ? (pc & opp) : can_land(pc, tag)))
+                    out[n++] = move_make(from, to);
+            }
+            break;
+        case ROOK:
+            for (int d = 0; d < 4; d++) {
+                int delta = KING_DELTA[d];
+                int to = from + delta;
+                while (b[to] == EMPTY) {
+                    if (!captures_only)
+                        out[n++] = move_make(from, to);
+                    to += delta;
+                }
+                if (b[to] & opp)
+                    out[n++] = move_make(from, to);
+            }
+            break;
+        case CANNON:
+            for (int d = 0; d < 4; d++) {
+                int delta = KING_DELTA[d];
+                int to = from + delta;
+                while (b[to] == EMPTY) {
+                    if (!captures_only)
+                        out[n++] = move_make(from, to);
+                    to += delta;
+                }
+                if (b[to] == OFF_BOARD)
+                    continue;
+                to += delta; /* jump the screen */
+                while (b[to] == EMPTY)
+                    to += delta;
+                if (b[to] & opp)
+                    out[n++] = move_make(from, to);
+            }
+            break;
+        default: { /* PAWN */
+            int to = from + pawn_forward(side);
+            int pc = b[to];
+            if (captures_only ? (pc & opp) : can_land(pc, tag))
+                out[n++] = move_make(from, to);
+            if (GEO->half[from] != side) {
+                for (int d = EAST; d >= WEST; d -= 2) {
+                    to = from + d;
+                    pc = b[to];
+                    if (captures_only ? (pc & opp) : can_land(pc, tag))
+                        out[n++] = move_make(from, to);
+                }
+            }
+            break;
+        }
+        }
+    }
+    return n;
+}
+
+/* All pseudo-legal moves. */
+int gen_moves(const Position *pos, Move *out) { return generate(pos, out, false); }
+
+/* Pseudo-legal captures. */
+int gen_captures(const Position *pos, Move *out) { return generate(pos, out, true); }
+
+/* Is sq attacked by side `by`, reading only the board bytes b? */
+static bool attacked_on(const uint8_t *b, int sq, int by)
+{
+    const int tag = side_tag(by);
+    const int rook = tag + TYPE_FIRST[ROOK], cannon = tag + TYPE_FIRST[CANNON];
+    const int horse = tag + TYPE_FIRST[HORSE], pawn0 = tag + TYPE_FIRST[PAWN];
+
+    /* Rooks, the facing king and cannons along the four lines. */
+    for (int d = 0; d < 4; d++) {
+        int delta = KING_DELTA[d];
+        int s = sq + delta;
+        while (b[s] == EMPTY)
+            s += delta;
+        int pc = b[s];
+        if (pc == OFF_BOARD)
+            continue;
+        if (pc == tag || (pc - rook) == 0 || (pc - rook) == 1)
+            return true;
+        s += delta;
+        while (b[s] == EMPTY)
+            s += delta;
+        pc = b[s];
+        if (pc == cannon || pc == cannon + 1)
+            return true;
+    }
+    /* Horses: the leg of a horse attacking sq is a diagonal neighbour of sq. */
+    for (int d = 0; d < 4; d++) {
+        int leg = sq + ADVISOR_DELTA[d];
+        if (b[leg] != EMPTY)
+            continue;
+        int p1 = b[leg + DIAG_VERT[d]], p2 = b[leg + DIAG_HORIZ[d]];
+        if (p1 == horse || p1 == horse + 1 || p2 == horse || p2 == horse + 1)
+            return true;
+    }
+    /* Pawns: from in front of sq (seen from `by`), or beside it once crossed. */
+    {
+        int pc = b[sq - pawn_forward(by)];
+        if (pc >= pawn0 && pc < tag + SIDE_PIECES)
+            return true;
+        if (GEO->half[sq] != by) {
+            pc = b[sq + EAST];
+            if (pc >= pawn0 && pc < tag + SIDE_PIECES)
+                return true;
+            pc = b[sq + WEST];
+            if (pc >= pawn0 && pc < tag + SIDE_PIECES)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Is sq attacked by side `by`? */
+bool is_attacked(const Position *pos, int sq, int by) { return attacked_on(pos->board, sq, by); }
+
+/* Is `side`'s king attacked? */
+bool side_in_check(const Position *pos, int side)
+{
+    return attacked_on(pos->board, pos_king_sq(pos, side), side ^ 1);
+}
+
+/* Plays m on the board bytes only, tests whether `target_side`'s king is attacked, and restores. */
+static bool king_attacked_after(Position *pos, Move m, int target_side)
+{
+    uint8_t *b = pos->board;
+    const int from = move_from(m), to = move_to(m);
+    const int mover = b[from], captured = b[to];
+    b[to] = (uint8_t)mover;
+    b[from] = EMPTY;
+    int king = pos_king_sq(pos, target_side);
+    if (mover == side_tag(target_side))
+        king = to;
+    bool hit = attacked_on(b, king, target_side ^ 1);
+    b[from] = (uint8_t)mover;
+    b[to] = (uint8_t)captured;
+    return hit;
+}
+
+/* Is a pseudo-legal move legal (own king safe afterwards, kings not facing)? */
+bool move_is_legal(Position *pos, Move m) { return !king_attacked_after(pos, m, pos->side); }
+
+/* Does a pseudo-legal move attack the enemy king? */
+bool move_gives_check(Position *pos, Move m) { return king_attacked_after(pos, m, pos->side ^ 1); }
+
+/* Is identity pc of side `by` a rook or the king (an attacker with no screen)? */
+static inline bool is_slider(int pc, int by)
+{
+    int idx = pc - side_tag(by);
+    return idx == 0 || idx == TYPE_FIRST[ROOK] || idx == TYPE_FIRST[ROOK] + 1;
+}
+
+/* Is identity pc a cannon of side `by`? */
+static inline bool is_cannon(int pc, int by)
+{
+    int idx = pc - side_tag(by);
+    return idx == TYPE_FIRST[CANNON] || idx == TYPE_FIRST[CANNON] + 1;
+}
+
+/* Marks the squares from or to which a move might expose the mover's king. */
+void legal_ctx_init(const Position *pos, LegalCtx *ctx)
+{
+    const uint8_t *b = pos->board;
+    const int side = pos->side, opp = side ^ 1, tag = side_tag(side);
+    const int k = pos_king_sq(pos, side);
+    ctx->king = k;
+    ctx->check = pos->in_check;
+    memset(ctx->danger, 0, sizeof ctx->danger);
+    if (ctx->check)
+        return;
+    for (int d = 0; d < 4; d++) {
+        int delta = KING_DELTA[d];
+        int s1 = k + delta;
+        while (b[s1] == EMPTY)
+            s1 += delta;
+        if (b[s1] == OFF_BOARD)
+            continue;
+        if (is_cannon(b[s1], opp)) { /* a piece stepping in between becomes its screen */
+            for (int s = k + delta; s != s1; s += delta)
+                ctx->danger[s] |= DANGER_TO;
+        }
+        int s2 = s1 + delta;
+        while (b[s2] == EMPTY)
+            s2 += delta;
+        if (b[s2] == OFF_BOARD)
+            continue;
+        if (is_own(b[s1], tag) && is_slider(b[s2], opp))
+            ctx->danger[s1] |= DANGER_FROM;
+        int s3 = s2 + delta;
+        while (b[s3] == EMPTY)
+            s3 += delta;
+        if (is_cannon(b[s3], opp)) {
+            if (is_own(b[s1], tag))
+                ctx->danger[s1] |= DANGER_FROM;
+            if (is_own(b[s2], tag))
+                ctx->danger[s2] |= DANGER_FROM;
+        }
+    }
+    const int horse = side_tag(opp) + TYPE_FIRST[HORSE];
+    for (int d = 0; d < 4; d++) {
+        int leg = k + ADVISOR_DELTA[d];
+        if (!is_own(b[leg], tag))
+            continue;
+        int p1 = b[leg + DIAG_VERT[d]], p2 = b[leg + DIAG_HORIZ[d]];
+        if (p1 == horse || p1 == horse + 1 || p2 == horse || p2 == horse + 1)
+            ctx->danger[leg] |= DANGER_FROM;
+    }
+}
+
+/* Legality of a pseudo-legal move, with a full test only where ctx says it is needed. */
+bool legal_with_ctx(Position *pos, const LegalCtx *ctx, Move m)
+{
+    const int from = move_from(m), to = move_to(m);
+    if (ctx->check || from == ctx->king || (ctx->danger[from] & DANGER_FROM) || (ctx->danger[to] & DANGER_TO))
+        return !king_attacked_after(pos, m, pos->side);
+    return true;
+}
+
+/* All legal moves. */
+int gen_legal(Position *pos, Move *out)
+{
+    Move pseudo[MAX_MOVES];
+    LegalCtx ctx;
+    int n = gen_moves(pos, pseudo), k = 0;
+    legal_ctx_init(pos, &ctx);
+    for (int i = 0; i < n; i++)
+        if (legal_with_ctx(pos, &ctx, pseudo[i]))
+            out[k++] = pseudo[i];
+    return k;
+}
+
+/* Number of legal moves. */
+int count_legal(Position *pos)
+{
+    Move pseudo[MAX_MOVES];
+    LegalCtx ctx;
+    int n = gen_moves(pos, pseudo), k = 0;
+    legal_ctx_init(pos, &ctx);
+    for (int i = 0; i < n; i++)
+        k += legal_with_ctx(pos, &ctx, pseudo[i]);
+    return k;
+}
+
+/* Number of pieces strictly between two squares on one line (from and to must share a line). */
+static int pieces_between(const uint8_t *b, int from, int to)
+{
+    int delta = (to >> 4) == (from >> 4) ? (to > from ? EAST : WEST) : (to > from ? NORTH : SOUTH);
+    int count = 0;
+    for (int s = from + delta; s != to; s += delta)
+        count += b[s] != EMPTY;
+    return count;
+}
+
+/* Is m a pseudo-legal move of the side to move in this position? */
+bool move_is_pseudo_legal(const Position *pos, Move m)
+{
+    const uint8_t *b = pos->board;
+    const int from = move_from(m), to = move_to(m);
+    const int side = pos->side, tag = side_tag(side);
+    if (from == to || !GEO->on_board[from] || !GEO->on_board[to])
+        return false;
+    const int pc = b[from];
+    if (!is_own(pc, tag) || !can_land(b[to], tag))
+        return false;
+    const int delta = to - from;
+    switch (piece_type(pc)) {
+    case KING:
+        return GEO->palace[to] && (delta == NORTH || delta == SOUTH || delta == EAST || delta == WEST);
+    case ADVISOR:
+        return GEO->palace[to]
+            && (delta == NORTH + EAST || delta == NORTH + WEST || delta == SOUTH + EAST || delta == SOUTH + WEST);
+    case ELEPHANT:
+        for (int d = 0; d < 4; d++)
+            if (delta == ELEPHANT_DELTA[d])
+                return GEO->half[to] == side && b[from + delta / 2] == EMPTY;
+        return false;
+    case HORSE:
+        for (int d = 0; d < 8; d++)
+            if (delta == HORSE_DELTA[d])
+                return b[from + HORSE_LEG[d]] == EMPTY;
+        return false;
+    case ROOK:
+    case CANNON: {
+        if ((from >> 4) != (to >> 4) && (from & 15) != (to & 15))
+            return false;
+        int between = pieces_between(b, from, to);
+        if (piece_type(pc) == ROOK)
+            return between == 0;
+        return b[to] == EMPTY ? between == 0 : between == 1;
+    }
+    default: /* PAWN */
+        if (delta == pawn_forward(side))
+            return true;
+        return (delta == EAST || delta == WEST) && GEO->half[from] != side;
+    }
+}

@@ -1,0 +1,50 @@
+/*
+ * movegen.h - move generation and attack detection.
+ *
+ * Generators produce pseudo-legal moves (every rule of movement, but the
+ * mover's king may be left attacked or facing the other king); legality is a
+ * separate test. LegalCtx makes that test cheap for the common case: it marks
+ * the few squares from or to which a move could expose the king (pieces on
+ * the king's lines or horse legs, squares that would become a cannon screen),
+ * and only those moves, king moves and check evasions pay for a full test.
+ */
+#ifndef XQ_MOVEGEN_H
+#define XQ_MOVEGEN_H
+
+#include "position.h"
+
+/* Precomputed legality data for one position (see legal_ctx_init). */
+typedef struct LegalCtx {
+    uint8_t danger[BOARD_SIZE]; /* DANGER_FROM / DANGER_TO flags per square */
+    int king;                   /* square of the mover's king */
+    bool check;                 /* the mover is in check: test every move */
+} LegalCtx;
+
+enum { DANGER_FROM = 1, DANGER_TO = 2 };
+
+/* All pseudo-legal moves of the side to move; returns how many. */
+int gen_moves(const Position *pos, Move *out);
+/* Pseudo-legal captures only (for quiescence); returns how many. */
+int gen_captures(const Position *pos, Move *out);
+/* All legal moves; returns how many. */
+int gen_legal(Position *pos, Move *out);
+/* Number of legal moves (perft's last ply). */
+int count_legal(Position *pos);
+
+/* Is square sq attacked by pieces of side `by` (kings facing count as attack)? */
+bool is_attacked(const Position *pos, int sq, int by);
+/* Is `side`'s king attacked? */
+bool side_in_check(const Position *pos, int side);
+
+/* Fills a LegalCtx for the side to move. */
+void legal_ctx_init(const Position *pos, LegalCtx *ctx);
+/* Is a pseudo-legal move legal, using a LegalCtx of the same position? */
+bool legal_with_ctx(Position *pos, const LegalCtx *ctx, Move m);
+/* Is a pseudo-legal move legal? (The board is edited and restored.) */
+bool move_is_legal(Position *pos, Move m);
+/* Does a pseudo-legal move give check? (The board is edited and restored.) */
+bool move_gives_check(Position *pos, Move m);
+/* Is m a pseudo-legal move here (e.g. a move from the transposition table)? */
+bool move_is_pseudo_legal(const Position *pos, Move m);
+
+#endif

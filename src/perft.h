@@ -1,0 +1,15 @@
+/* perft.h - move path enumeration counts for verifying move generation. */
+#ifndef XQ_PERFT_H
+#define XQ_PERFT_H
+
+#include "position.h"
+
+/* Called once per root move by perft_divide with that move's leaf count. */
+typedef void (*PerftDivideFn)(void *ctx, Move m, uint64_t nodes);
+
+/* Counts the leaves of the legal move tree to `depth` (bulk-counted at the last ply). */
+uint64_t perft(Position *pos, int depth);
+/* Like perft, reporting each root move's count through fn; returns the total. */
+uint64_t perft_divide(Position *pos, int depth, PerftDivideFn fn, void *ctx);
+
+#endif
