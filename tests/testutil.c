@@ -1,0 +1,75 @@
+/* testutil.c - data-file and EPD helpers for the tests. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reads the non-comment lines of tests/data/<name>. */
+void test_read_lines(const char *name, TestLines *out)
+{
+    char path[1024], buf[LINE_MAX_TEST];
+    snprintf(path, sizeof path, "%s/%s", XQ_TEST_DATA, name);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("cannot open %s", path);
+    out->count = 0;
+    while (fgets(buf, sizeof buf, f)) {
+        buf[strcspn(buf, "\r\n")] = '\0';
+        if (!buf[0] || buf[0] == '#')
+            continue;
+        assert_true(out->count < LINES_MAX_TEST);
+        out->line[out->count] = malloc(strlen(buf) + 1);
+        strcpy(out->line[out->count++], buf);
+    }
+    fclose(f);
+}
+
+/* Frees the lines. */
+void test_free_lines(TestLines *lines)
+{
+    for (int i = 0; i < lines->count; i++)
+        free(lines->line[i]);
+    lines->count = 0;
+}
+
+/* FEN part of an EPD line. */
+void epd_fen(const char *line, char *out, size_t size)
+{
+    size_t n = strcspn(line, ";");
+    while (n > 0 && line[n - 1] == ' ')
+        n--;
+    snprintf(out, size, "%.*s", (int)n, line);
+}
+
+/* Value of an EPD opcode. */
+bool epd_field(const char *line, const char *opcode, char *out, size_t size)
+{
+    size_t len = strlen(opcode);
+    for (const char *p = strchr(line, ';'); p; p = strchr(p + 1, ';')) {
+        const char *q = p + 1;
+        while (*q == ' ')
+            q++;
+        if (strncmp(q, opcode, len) != 0 || q[len] != ' ')
+            continue;
+        q += len + 1;
+        if (*q == '"') {
+            q++;
+            size_t n = strcspn(q, "\"");
+            snprintf(out, size, "%.*s", (int)n, q);
+        } else {
+            size_t n = strcspn(q, " ;");
+            snprintf(out, size, "%.*s", (int)n, q);
+        }
+        return true;
+    }
+    return false;
+}
+
+/* Sets up a position or fails. */
+void test_setup(Position *pos, const char *fen)
+{
+    XqError err;
+    if (!pos_from_fen(pos, fen, &err))
+        fail_msg("FEN rejected: %s (%s)", err.msg, fen);
+}

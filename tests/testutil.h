@@ -1,0 +1,34 @@
+/* testutil.h - helpers shared by the tests: data files and EPD fields. */
+#ifndef XQ_TESTUTIL_H
+#define XQ_TESTUTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "position.h"
+
+enum { LINE_MAX_TEST = 4096, LINES_MAX_TEST = 512 };
+
+/* Lines of a data file under tests/data, comments ('#') and blank lines dropped. */
+typedef struct TestLines {
+    int count;
+    char *line[LINES_MAX_TEST];
+} TestLines;
+
+/* Reads tests/data/<name>; fails the test if it cannot. */
+void test_read_lines(const char *name, TestLines *out);
+/* Frees what test_read_lines allocated. */
+void test_free_lines(TestLines *lines);
+/* Copies the FEN part of an EPD line (before the first ';') into out. */
+void epd_fen(const char *line, char *out, size_t size);
+/* Copies the value of `;opcode value` (quotes stripped) into out; false if absent. */
+bool epd_field(const char *line, const char *opcode, char *out, size_t size);
+/* Sets up pos from FEN text, failing the test on a parse error. */
+void test_setup(Position *pos, const char *fen);
+
+#endif
