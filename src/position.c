@@ -56,61 +56,64 @@ static const char *placement_error(int type, int side, int sq)
 {
     switch (type) {
     case KING: return GEO->palace[sq] && GEO->half[sq] == side ? NULL : "outside its palace";
-    case ADVISOR: return GEO->advisor_pt[sq] && GEO->half[sq] == side ? NULL : "outside its palace points";
+    case ADVISOR: /* the palace, not only its five diagonal points: composed studies use the others */
+        return GEO->palace[sq] && GEO->half[sq] == side ? NULL : "outside its palace";
     case ELEPHANT: return GEO->elephant_pt[sq] && GEO->half[sq] == side ? NULL : "off its seven points";
     case PAWN: return GEO->pawn_ok[side][sq] ? NULL : "on a square no pawn can reach";
     default: return NULL;
     }
 }
 
-/* Parses the board field into tmp; returns a pointer past it or NULL on error. */
+typedef struct FenPiece {
+    uint8_t type, side, sq;
+} FenPiece;
+
+enum { FEN_PIECES_MAX = 2 * SIDE_PIECES };
+
+/* Formats "bad FEN: <detail>" into err and returns NULL (for parse_board). */
+static const char *board_fail(XqError *err, const char *detail)
+{
+    fail(err, "bad FEN: ", detail);
+    return NULL;
+}
+
+/* Parses the board field into tmp; returns a pointer past it or NULL on error.
+ * The layout (ranks, widths, letters) is checked first, then counts and placement. */
 static const char *parse_board(Position *tmp, const char *s, XqError *err)
 {
-    int count[2][PIECE_TYPES] = { { 0 } };
-    char detail[96];
+    FenPiece pieces[FEN_PIECES_MAX + 1];
+    int n = 0, count[2][PIECE_TYPES] = { { 0 } };
+    char detail[96], name[3];
     int rank = RANKS - 1, file = 0;
     for (; *s && !isspace((unsigned char)*s); s++) {
         int c = (unsigned char)*s;
         if (c == '/') {
             if (file != FILES) {
                 snprintf(detail, sizeof detail, "rank %d has %d files, not 9", rank, file);
-                return fail(err, "bad FEN: ", detail), NULL;
+                return board_fail(err, detail);
             }
             if (--rank < 0)
-                return fail(err, "bad FEN: more than 10 ranks", NULL), NULL;
+                return board_fail(err, "more than 10 ranks");
             file = 0;
         } else if (c >= '1' && c <= '9') {
             file += c - '0';
             if (file > FILES) {
                 snprintf(detail, sizeof detail, "rank %d is wider than 9 files", rank);
-                return fail(err, "bad FEN: ", detail), NULL;
+                return board_fail(err, detail);
             }
         } else {
             int type = type_of_letter(c);
             if (type < 0) {
                 snprintf(detail, sizeof detail, "unknown piece letter '%c'", isprint(c) ? c : '?');
-                return fail(err, "bad FEN: ", detail), NULL;
+                return board_fail(err, detail);
             }
             if (file >= FILES) {
                 snprintf(detail, sizeof detail, "rank %d is wider than 9 files", rank);
-                return fail(err, "bad FEN: ", detail), NULL;
+                return board_fail(err, detail);
             }
-            int side = isupper(c) ? RED : BLACK;
-            int sq = sq_make(file, rank);
-            const char *why = placement_error(type, side, sq);
-            char name[3];
-            if (count[side][type] >= TYPE_COUNT[type]) {
-                snprintf(detail, sizeof detail, "too many %s %ss", SIDE_NAME[side], TYPE_NAME[type]);
-                return fail(err, "bad FEN: ", detail), NULL;
-            }
-            if (why) {
-                snprintf(detail, sizeof detail, "%s %s on %s is %s", SIDE_NAME[side], TYPE_NAME[type],
-                         sq_name(sq, name), why);
-                return fail(err, "bad FEN: ", detail), NULL;
-            }
-            int id = side_tag(side) + TYPE_FIRST[type] + count[side][type]++;
-            tmp->board[sq] = (uint8_t)id;
-            tmp->piece_sq[id] = (uint8_t)sq;
+            if (n > FEN_PIECES_MAX)
+                return board_fail(err, "more than 32 pieces");
+            pieces[n++] = (FenPiece){ (uint8_t)type, isupper(c) ? RED : BLACK, (uint8_t)sq_make(file, rank) };
             file++;
         }
     }
@@ -119,12 +122,28 @@ static const char *parse_board(Position *tmp, const char *s, XqError *err)
             snprintf(detail, sizeof detail, "%d ranks, not 10", RANKS - rank);
         else
             snprintf(detail, sizeof detail, "rank 0 has %d files, not 9", file);
-        return fail(err, "bad FEN: ", detail), NULL;
+        return board_fail(err, detail);
+    }
+    for (int i = 0; i < n; i++) {
+        const FenPiece *p = &pieces[i];
+        const char *why = placement_error(p->type, p->side, p->sq);
+        if (count[p->side][p->type] >= TYPE_COUNT[p->type]) {
+            snprintf(detail, sizeof detail, "too many %s %ss", SIDE_NAME[p->side], TYPE_NAME[p->type]);
+            return board_fail(err, detail);
+        }
+        if (why) {
+            snprintf(detail, sizeof detail, "%s %s on %s is %s", SIDE_NAME[p->side], TYPE_NAME[p->type],
+                     sq_name(p->sq, name), why);
+            return board_fail(err, detail);
+        }
+        int id = side_tag(p->side) + TYPE_FIRST[p->type] + count[p->side][p->type]++;
+        tmp->board[p->sq] = (uint8_t)id;
+        tmp->piece_sq[id] = p->sq;
     }
     for (int side = RED; side <= BLACK; side++)
         if (count[side][KING] != 1) {
             snprintf(detail, sizeof detail, "the %s king is missing", SIDE_NAME[side]);
-            return fail(err, "bad FEN: ", detail), NULL;
+            return board_fail(err, detail);
         }
     return s;
 }

@@ -73,3 +73,16 @@ void test_setup(Position *pos, const char *fen)
     if (!pos_from_fen(pos, fen, &err))
         fail_msg("FEN rejected: %s (%s)", err.msg, fen);
 }
+
+/* Expected rejection text for the data lines no game can reach, else NULL. */
+const char *test_known_invalid(const char *line)
+{
+    char id[64];
+    if (!epd_field(line, "id", id, sizeof id))
+        return NULL;
+    if (strcmp(id, "mate_palace") == 0)
+        return "too many red rooks";
+    if (strcmp(id, "redvbird-m3-01") == 0)
+        return "black pawn on e8 is on a square no pawn can reach";
+    return NULL;
+}

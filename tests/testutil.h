@@ -28,6 +28,10 @@ void test_free_lines(TestLines *lines);
 void epd_fen(const char *line, char *out, size_t size);
 /* Copies the value of `;opcode value` (quotes stripped) into out; false if absent. */
 bool epd_field(const char *line, const char *opcode, char *out, size_t size);
+/* Data lines whose FEN no game can reach, which the parser rejects by design (a stated
+ * requirement): rules.epd "mate_palace" (three red rooks) and tactics.epd "redvbird-m3-01"
+ * (a black pawn on e8, behind its own starting rank). Returns the expected error text, or NULL. */
+const char *test_known_invalid(const char *line);
 /* Sets up pos from FEN text, failing the test on a parse error. */
 void test_setup(Position *pos, const char *fen);
 
