@@ -1,0 +1,37 @@
+/*
+ * score.h - score bands. Scores are centipawn-like integers from the side to
+ * move's view (a horse or cannon is about 100 in UCCI's convention; our
+ * pawn is 100 in the opening, see eval_params.h).
+ *
+ *   |score| < SCORE_KNOWN_WIN           ordinary evaluations
+ *   SCORE_BAN_MIN <= |score| <= SCORE_BAN  repetition verdicts: a forbidden
+ *       perpetual loses with a "ban" score below any mate. They are path
+ *       dependent, so the TT never stores them as exact values.
+ *   |score| >= SCORE_MATE_MIN           mate in (SCORE_MATE - |score|) plies
+ */
+#ifndef XQ_SCORE_H
+#define XQ_SCORE_H
+
+enum {
+    MAX_PLY = 128,
+    SCORE_INF = 32000,
+    SCORE_MATE = 30000,
+    SCORE_MATE_MIN = SCORE_MATE - MAX_PLY,
+    SCORE_BAN = 29000,
+    SCORE_BAN_MIN = SCORE_BAN - MAX_PLY,
+    SCORE_KNOWN_WIN = 20000,
+    SCORE_DRAW = 0,
+    SCORE_NONE = 32001,
+};
+
+/* Score for the side to move being mated at ply. */
+static inline int score_mated_in(int ply) { return -SCORE_MATE + ply; }
+/* Is this a mate score (either side)? */
+static inline int score_is_mate(int s) { return s >= SCORE_MATE_MIN || s <= -SCORE_MATE_MIN; }
+/* Is this a repetition-ban score (either side)? */
+static inline int score_is_ban(int s)
+{
+    return (s >= SCORE_BAN_MIN && s <= SCORE_BAN) || (s <= -SCORE_BAN_MIN && s >= -SCORE_BAN);
+}
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * search.h - the search: iterative deepening, aspiration windows, PVS
+ * alpha-beta with a transposition table, quiescence.
+ *
+ * Threading model: everything a search thread mutates lives in its own
+ * SearchThread (its Position copy, killers, history, node count). What
+ * threads share is a SearchShared: the TT, the limits, the stop flag and
+ * the report callback. The search never prints; it reports through the
+ * callback, which the protocol layer owns. One thread today; more threads
+ * (and MultiPV) add SearchThreads over the same SearchShared.
+ */
+#ifndef XQ_SEARCH_H
+#define XQ_SEARCH_H
+
+#include <stdatomic.h>
+
+#include "position.h"
+#include "score.h"
+#include "tt.h"
+
+/* What ends a search. Zero/negative fields mean "no such limit". */
+typedef struct SearchLimits {
+    int depth;               /* iterations to complete; 0 = up to MAX_PLY */
+    uint64_t nodes;          /* node budget; 0 = none */
+    int64_t soft_ms;         /* don't start a new iteration after this (scaled by stability); <= 0 none */
+    int64_t hard_ms;         /* stop at once after this; <= 0 none */
+    int mate;                /* stop once a mate in <= this many moves is found; 0 none */
+    bool infinite;           /* never stop on our own (go infinite / ponder) until stop */
+    int n_root_moves;        /* > 0: search only these root moves (searchmoves minus banmoves) */
+    Move root_moves[MAX_MOVES];
+} SearchLimits;
+
+/* Bound of a reported score. */
+enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+/* One progress report (after each iteration, or an aspiration fail). */
+typedef struct SearchReport {
+    int depth, seldepth;
+    int score;               /* side to move's view; see score.h for mate/ban bands */
+    int bound;               /* BOUND_EXACT, or LOWER/UPPER after an aspiration fail */
+    uint64_t nodes;
+    int64_t time_ms;
+    int hashfull;            /* per mille */
+    int pv_len;
+    Move pv[MAX_PLY];
+} SearchReport;
+
+typedef void (*SearchReportFn)(void *ctx, const SearchReport *report);
+
+/* State shared by the threads of one search. */
+typedef struct SearchShared {
+    TT *tt;
+    SearchLimits limits;
+    int rules;               /* RuleSet of the repetition rules (rules.h) */
+    atomic_bool stop;        /* set by the protocol (stop) or by the main thread (limits) */
+    atomic_bool pondering;   /* while true, time limits do not stop the search */
+    int64_t start_ms;        /* monotonic time the search started */
+    SearchReportFn report;   /* may be NULL */
+    void *report_ctx;
+} SearchShared;
+
+/* Final result of a search. */
+typedef struct SearchResult {
+    Move best;               /* MOVE_NONE when there is no legal move */
+    Move ponder;             /* expected reply, or MOVE_NONE */
+    int score;
+    int depth;               /* last completed iteration */
+    uint64_t nodes;
+} SearchResult;
+
+typedef struct SearchThread SearchThread;
+
+/* Allocates a search thread (history tables etc.); NULL if out of memory. */
+SearchThread *search_thread_new(void);
+/* Frees a search thread. */
+void search_thread_free(SearchThread *st);
+/* Clears learned move-ordering data (new game). */
+void search_thread_clear(SearchThread *st);
+
+/*
+ * Searches pos (copied; the caller's is not touched, its history is used for
+ * repetitions) under shared->limits until a limit or shared->stop. Call
+ * shared's start_ms and stop setup first (search_shared_init). Blocking.
+ */
+void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out);
+
+/* Prepares a SearchShared for a new search (clears stop, records the start time). */
+void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, int rules,
+                        SearchReportFn report, void *report_ctx);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * tt.h - the transposition table: buckets of entries, depth/age
+ * replacement, mate scores stored relative to the node, size in MB.
+ *
+ * Entries are written without locks; a torn entry is detected by its key
+ * check and at worst gives a wrong hint, which every user validates
+ * (moves with move_is_pseudo_legal + legality).
+ */
+#ifndef XQ_TT_H
+#define XQ_TT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "types.h"
+
+typedef struct TTEntry {
+    uint32_t key32;   /* upper key bits */
+    Move move;
+    int16_t score;
+    int16_t eval;
+    uint8_t depth;
+    uint8_t gen_bound; /* generation << 2 | bound */
+} TTEntry;
+
+enum { TT_BUCKET = 4, TT_DEFAULT_MB = 16, TT_MAX_MB = 65536 };
+
+typedef struct TT {
+    TTEntry *table;     /* buckets of TT_BUCKET entries */
+    size_t buckets;     /* a power of two */
+    uint8_t generation;
+    size_t mb;          /* size actually allocated */
+} TT;
+
+/* Allocates mb megabytes (rounded down to a power of two of buckets); false if impossible (tt unchanged). */
+bool tt_resize(TT *tt, size_t mb);
+/* Frees the table. */
+void tt_free(TT *tt);
+/* Zeroes every entry. */
+void tt_clear(TT *tt);
+/* Advances the generation (once per search). */
+void tt_new_search(TT *tt);
+/* Looks up key; on a hit copies the entry (score adjusted to ply) and returns true. */
+bool tt_probe(const TT *tt, uint64_t key, int ply, TTEntry *out);
+/* Stores a result for key (score given relative to the root at ply). */
+void tt_store(TT *tt, uint64_t key, int ply, Move move, int score, int eval, int depth, int bound);
+/* Per-mille fill estimate from the first 1000 entries of this generation. */
+int tt_hashfull(const TT *tt);
+
+#endif
