@@ -54,7 +54,7 @@ typedef struct SearchShared {
     int rules;               /* RuleSet of the repetition rules (rules.h) */
     atomic_bool stop;        /* set by the protocol (stop) or by the main thread (limits) */
     atomic_bool pondering;   /* while true, time limits do not stop the search */
-    int64_t start_ms;        /* monotonic time the search started */
+    _Atomic int64_t start_ms; /* monotonic time limits count from (the protocol may reset it at ponderhit) */
     SearchReportFn report;   /* may be NULL */
     void *report_ctx;
 } SearchShared;
