@@ -3,12 +3,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "protocol.h"
 #include "square.h"
 
 /* Dispatches `perft`, or runs the protocol on stdin/stdout. */
 int main(int argc, char **argv)
 {
     tables_init();
+    if (argc == 1)
+        return protocol_run(stdin, stdout);
     if (argc > 1 && strcmp(argv[1], "perft") == 0)
         return cli_perft(argc - 1, argv + 1, stdout, stderr);
     fprintf(stderr, "usage: jiangjun perft DEPTH [FEN]\n");

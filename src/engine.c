@@ -1,0 +1,340 @@
+/* engine.c - the engine facade: root position, hash, options, search thread (see engine.h). */
+#include "engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "move.h"
+#include "movegen.h"
+#include "platform.h"
+
+enum {
+    /* the root history never grows past this, leaving room for the search path */
+    HISTORY_LIMIT = MAX_HISTORY - MAX_PLY - 64,
+    /* when no capture happened for longer than this, older plies are dropped anyway */
+    HISTORY_KEEP_MAX = HISTORY_LIMIT / 2,
+    PV_MAX_OUT = 64,        /* keeps every info line far below 1000 bytes */
+};
+
+/* Drops the history before the last capture (those positions can never repeat). */
+static void trim_history(Position *pos)
+{
+    int keep = pos->rule60 < pos->ply ? pos->rule60 : pos->ply;
+    if (keep > HISTORY_KEEP_MAX)
+        keep = HISTORY_KEEP_MAX;
+    memmove(pos->hist, pos->hist + (pos->ply - keep), (size_t)keep * sizeof pos->hist[0]);
+    pos->ply = (uint16_t)keep;
+}
+
+/* Builds a position from a FEN (NULL = start) and move texts into out. */
+bool engine_build_position(const char *fen, char *const *moves, int n_moves, Position *out, XqError *err)
+{
+    if (!pos_from_fen(out, fen ? fen : START_FEN, err))
+        return false;
+    for (int i = 0; i < n_moves; i++) {
+        Move m;
+        XqError merr;
+        if (!move_parse_legal(out, moves[i], &m, &merr)) {
+            snprintf(err->msg, sizeof err->msg, "%.100s (move %d of the list)", merr.msg, i + 1);
+            return false;
+        }
+        if (out->ply >= HISTORY_LIMIT)
+            trim_history(out);
+        pos_make(out, m);
+    }
+    return true;
+}
+
+/* Search-thread report hook: checks the PV move by move, then passes it on. */
+static void engine_report(void *ctx, const SearchReport *report)
+{
+    Engine *e = ctx;
+    SearchReport r = *report;
+    Position *p = e->pv_pos;
+    memcpy(p, e->root, sizeof *p);
+    int n = 0, limit = r.pv_len < PV_MAX_OUT ? r.pv_len : PV_MAX_OUT;
+    while (n < limit && p->ply < MAX_HISTORY - 1 && move_is_pseudo_legal(p, r.pv[n]) && move_is_legal(p, r.pv[n]))
+        pos_make(p, r.pv[n++]);
+    r.pv_len = n;
+    if (e->cb.info)
+        e->cb.info(e->cb.ctx, e->root, &r);
+}
+
+/* Is m one of the first n moves of list? */
+static bool move_in(const Move *list, int n, Move m)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == m)
+            return true;
+    return false;
+}
+
+/* Body of the search thread: search, hold an open-ended result, check it, report it. */
+static void *search_main(void *arg)
+{
+    Engine *e = arg;
+    EngineResult res;
+    memset(&res, 0, sizeof res);
+    memset(&e->result, 0, sizeof e->result);
+    if (e->position_ok && e->n_legal > 0 && !(e->go.depth < 0)) {
+        search_run(e->st, &e->shared, e->root, &e->result);
+        res.searched = true;
+    }
+    pthread_mutex_lock(&e->lock);
+    while (e->wait_for_stop && !e->released)
+        pthread_cond_wait(&e->cond, &e->lock);
+    pthread_mutex_unlock(&e->lock);
+
+    res.best = e->result.best;
+    res.ponder = e->result.ponder;
+    res.score = e->result.score;
+    res.depth = e->result.depth;
+    res.nodes = e->result.nodes;
+    res.time_ms = now_ms() - atomic_load(&e->shared.start_ms);
+    res.draw_offered = atomic_load(&e->draw_offered);
+    res.in_check = e->position_ok && e->root->in_check;
+    if (res.searched && !move_in(e->legal, e->n_legal, res.best)) {
+        /* never print an illegal move: fall back to an allowed legal one */
+        res.best = e->shared.limits.n_root_moves ? e->shared.limits.root_moves[0] : e->legal[0];
+        res.ponder = MOVE_NONE;
+    }
+    if (res.best != MOVE_NONE && res.ponder != MOVE_NONE) {
+        Position *p = e->pv_pos;
+        memcpy(p, e->root, sizeof *p);
+        pos_make(p, res.best);
+        if (!move_is_pseudo_legal(p, res.ponder) || !move_is_legal(p, res.ponder))
+            res.ponder = MOVE_NONE;
+    }
+    if (e->cb.bestmove)
+        e->cb.bestmove(e->cb.ctx, &res);
+    return NULL;
+}
+
+/* Creates an engine with the start position and a default-sized hash. */
+Engine *engine_new(const EngineCallbacks *cb)
+{
+    Engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->root = malloc(sizeof *e->root);
+    e->scratch = malloc(sizeof *e->scratch);
+    e->pv_pos = malloc(sizeof *e->pv_pos);
+    e->st = search_thread_new();
+    if (!e->root || !e->scratch || !e->pv_pos || !e->st) {
+        free(e->root);
+        free(e->scratch);
+        free(e->pv_pos);
+        if (e->st)
+            search_thread_free(e->st);
+        free(e);
+        return NULL;
+    }
+    XqError err;
+    pos_from_fen(e->root, START_FEN, &err);
+    e->position_ok = true;
+    e->cb = *cb;
+    e->opt.threads = 1;
+    e->opt.move_overhead_ms = 10;
+    atomic_init(&e->shared.stop, false);
+    atomic_init(&e->shared.pondering, false);
+    atomic_init(&e->shared.start_ms, now_ms());
+    atomic_init(&e->draw_offered, false);
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->cond, NULL);
+    engine_set_hash(e, TT_DEFAULT_MB);
+    return e;
+}
+
+/* Stops any search and frees everything. */
+void engine_free(Engine *e)
+{
+    if (!e)
+        return;
+    engine_stop(e);
+    engine_wait(e);
+    tt_free(&e->tt);
+    search_thread_free(e->st);
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->cond);
+    free(e->root);
+    free(e->scratch);
+    free(e->pv_pos);
+    free(e);
+}
+
+/* Sets the root; all or nothing (see engine.h). */
+bool engine_set_position(Engine *e, const char *fen, char *const *moves, int n_moves, XqError *err)
+{
+    e->n_banned = 0;
+    if (!engine_build_position(fen, moves, n_moves, e->scratch, err)) {
+        e->position_ok = false;
+        return false;
+    }
+    Position *old = e->root;
+    e->root = e->scratch;
+    e->scratch = old;
+    e->position_ok = true;
+    return true;
+}
+
+/* Sets the banned root moves; all or nothing. */
+bool engine_set_banmoves(Engine *e, char *const *moves, int n_moves, XqError *err)
+{
+    Move list[MAX_MOVES];
+    int n = 0;
+    if (!e->position_ok) {
+        snprintf(err->msg, sizeof err->msg, "banmoves without a valid position");
+        return false;
+    }
+    for (int i = 0; i < n_moves; i++) {
+        Move m;
+        if (!move_parse_legal(e->root, moves[i], &m, err))
+            return false;
+        if (!move_in(list, n, m) && n < MAX_MOVES)
+            list[n++] = m;
+    }
+    memcpy(e->banned, list, (size_t)n * sizeof list[0]);
+    e->n_banned = n;
+    return true;
+}
+
+/* Marks the engine as having no valid position. */
+void engine_invalidate_position(Engine *e)
+{
+    e->position_ok = false;
+    e->n_banned = 0;
+}
+
+/* Is there a valid root position? */
+bool engine_position_ok(const Engine *e) { return e->position_ok; }
+/* The root position. */
+const Position *engine_root(const Engine *e) { return e->root; }
+
+/* Fills the root move restriction from searchmoves and banmoves. */
+static void set_root_moves(Engine *e, const EngineGo *go, SearchLimits *lim)
+{
+    lim->n_root_moves = 0;
+    if (go->n_searchmoves == 0 && e->n_banned == 0)
+        return;
+    const Move *from = go->n_searchmoves ? go->searchmoves : e->legal;
+    int count = go->n_searchmoves ? go->n_searchmoves : e->n_legal;
+    for (int i = 0; i < count; i++)
+        if (move_in(e->legal, e->n_legal, from[i]) && !move_in(e->banned, e->n_banned, from[i])
+            && !move_in(lim->root_moves, lim->n_root_moves, from[i]))
+            lim->root_moves[lim->n_root_moves++] = from[i];
+    /* if every move is banned, a banned move still beats no move at all */
+    if (lim->n_root_moves == 0 && go->n_searchmoves == 0)
+        return;
+    if (lim->n_root_moves == 0) { /* searchmoves all banned or illegal: search everything allowed */
+        set_root_moves(e, &(EngineGo){ .n_searchmoves = 0 }, lim);
+    }
+}
+
+/* Starts a search on its own thread. */
+bool engine_go(Engine *e, const EngineGo *go)
+{
+    if (e->searching)
+        return false;
+    e->go = *go;
+    e->n_legal = e->position_ok ? gen_legal(e->root, e->legal) : 0;
+
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = go->depth > 0 ? go->depth : 0;
+    lim.nodes = go->nodes;
+    lim.mate = go->mate;
+    lim.infinite = go->infinite;
+    set_root_moves(e, go, &lim);
+    TimeInput ti = go->time;
+    ti.overhead_ms = e->opt.move_overhead_ms;
+    ti.ponder = e->opt.ponder;
+    ti.forced = (lim.n_root_moves ? lim.n_root_moves : e->n_legal) == 1 && !go->infinite && !go->ponder;
+    if (tm_is_timed(&ti) && !go->infinite) {
+        TimeLimits tl = tm_allocate(&ti);
+        lim.soft_ms = tl.soft_ms;
+        lim.hard_ms = tl.hard_ms;
+    }
+    tt_new_search(&e->tt);
+    search_shared_init(&e->shared, &e->tt, &lim, e->opt.rules, engine_report, e);
+    atomic_store(&e->shared.pondering, go->ponder);
+    atomic_store(&e->draw_offered, go->draw_offered);
+    e->wait_for_stop = go->infinite || go->ponder;
+    e->released = false;
+    if (pthread_create(&e->thread, NULL, search_main, e) != 0)
+        return false;
+    e->searching = true;
+    return true;
+}
+
+/* Asks a running search to stop and releases a held result. */
+void engine_stop(Engine *e)
+{
+    if (!e->searching)
+        return;
+    atomic_store(&e->shared.stop, true);
+    pthread_mutex_lock(&e->lock);
+    e->released = true;
+    pthread_cond_signal(&e->cond);
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* The expected move was played: the clock starts now. */
+void engine_ponderhit(Engine *e, bool draw_offered)
+{
+    if (!e->searching || !atomic_load(&e->shared.pondering))
+        return;
+    if (draw_offered)
+        atomic_store(&e->draw_offered, true);
+    atomic_store(&e->shared.start_ms, now_ms());
+    atomic_store(&e->shared.pondering, false);
+    pthread_mutex_lock(&e->lock);
+    if (!e->go.infinite)
+        e->released = true;
+    pthread_cond_signal(&e->cond);
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* Waits for the search thread to end. */
+void engine_wait(Engine *e)
+{
+    if (!e->searching)
+        return;
+    pthread_join(e->thread, NULL);
+    e->searching = false;
+}
+
+/* Is a search started and not yet joined? */
+bool engine_searching(const Engine *e) { return e->searching; }
+
+/* Does the running search wait for stop (infinite, or ponder before ponderhit)? */
+bool engine_search_is_open_ended(Engine *e)
+{
+    return e->searching && (e->go.infinite || atomic_load(&e->shared.pondering));
+}
+
+/* Resizes the hash, falling back to smaller sizes. */
+size_t engine_set_hash(Engine *e, size_t mb)
+{
+    if (mb < 1)
+        mb = 1;
+    if (mb > TT_MAX_MB)
+        mb = TT_MAX_MB;
+    while (!tt_resize(&e->tt, mb) && mb > 1)
+        mb /= 2;
+    return e->tt.mb;
+}
+
+/* Clears the hash and learned search data. */
+void engine_new_game(Engine *e)
+{
+    if (e->tt.table)
+        tt_clear(&e->tt);
+    search_thread_clear(e->st);
+}
+
+/* Looks a position up in the hash. */
+bool engine_probe(const Engine *e, const Position *pos, TTEntry *entry)
+{
+    return e->tt.table && tt_probe(&e->tt, pos->key, 0, entry);
+}

@@ -1,0 +1,134 @@
+/*
+ * engine.h - the engine facade between the protocol and the search.
+ *
+ * An Engine owns the root Position (with the game history the repetition
+ * rules need), the banned root moves, the transposition table, the options
+ * that matter to searching, and the search thread. The protocol layer calls
+ * it from one thread only; the search runs on a pthread the Engine creates
+ * and reports through callbacks (which therefore run on that thread).
+ *
+ * engine_set_position is all-or-nothing: the FEN and every move are checked
+ * on a scratch position first; on any error the root is left as it was and
+ * the engine is marked as having no valid position, so `go` answers "no move".
+ */
+#ifndef XQ_ENGINE_H
+#define XQ_ENGINE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "position.h"
+#include "search.h"
+#include "timeman.h"
+#include "tt.h"
+
+/* A finished search, as handed to the bestmove callback. */
+typedef struct EngineResult {
+    Move best;             /* legal in the root, or MOVE_NONE (no legal move / no valid position) */
+    Move ponder;           /* legal reply to best, or MOVE_NONE */
+    int score;             /* side to move's view, score.h bands */
+    int depth;
+    uint64_t nodes;
+    int64_t time_ms;
+    bool searched;         /* false when nothing was searched (no position, depth 0) */
+    bool draw_offered;     /* the opponent offered a draw (go draw / ponderhit draw) */
+    bool in_check;         /* the side to move is in check (for "no move" reports) */
+} EngineResult;
+
+/* Callbacks run on the search thread; ctx is EngineCallbacks.ctx. */
+typedef struct EngineCallbacks {
+    void (*info)(void *ctx, const Position *root, const SearchReport *report); /* PV already checked */
+    void (*bestmove)(void *ctx, const EngineResult *result);
+    void *ctx;
+} EngineCallbacks;
+
+/* A fully resolved `go` (the protocol converts text and units). */
+typedef struct EngineGo {
+    int depth;              /* 0 = no depth limit; < 0 = "depth 0": no search, no move */
+    uint64_t nodes;         /* 0 = none */
+    int mate;               /* 0 = none */
+    bool infinite;          /* search until stop */
+    bool ponder;            /* go ponder: time runs from ponderhit */
+    bool draw_offered;      /* go draw */
+    TimeInput time;         /* clock of the side to move (overhead/ponder filled by the engine) */
+    int n_searchmoves;      /* > 0: restrict the root to these */
+    Move searchmoves[MAX_MOVES];
+} EngineGo;
+
+/* Options that change how the engine searches. */
+typedef struct EngineOptions {
+    int threads;
+    bool ponder;            /* pondering enabled in the GUI (time allocation) */
+    int move_overhead_ms;
+    int rules;              /* RuleSet: 0 = asian, 1 = check-only */
+} EngineOptions;
+
+typedef struct Engine {
+    Position *root;         /* the current position with its game history */
+    Position *scratch;      /* protocol-thread scratch for parsing positions */
+    Position *pv_pos;       /* search-thread scratch for checking PVs */
+    bool position_ok;       /* the last `position` was valid */
+    int n_banned;
+    Move banned[MAX_MOVES];
+    TT tt;
+    EngineOptions opt;
+    EngineCallbacks cb;
+    SearchThread *st;
+    SearchShared shared;
+    pthread_t thread;
+    bool searching;         /* a search thread exists and has not been joined */
+    bool wait_for_stop;     /* infinite/ponder: hold the bestmove until stop or ponderhit */
+    pthread_mutex_t lock;   /* guards the hold below */
+    pthread_cond_t cond;
+    bool released;          /* stop or ponderhit released a held bestmove */
+    atomic_bool draw_offered;
+    EngineGo go;
+    int n_legal;            /* legal root moves at the last go */
+    Move legal[MAX_MOVES];
+    SearchResult result;
+} Engine;
+
+/* Creates an engine with the start position and a default-sized hash; NULL if out of memory. */
+Engine *engine_new(const EngineCallbacks *cb);
+/* Stops any search and frees everything. */
+void engine_free(Engine *e);
+
+/*
+ * Sets the root from a FEN (NULL = start position) and a list of move texts.
+ * All or nothing: on error fills err, keeps the old root and marks the engine
+ * as having no valid position. Clears the banned moves.
+ */
+bool engine_set_position(Engine *e, const char *fen, char *const *moves, int n_moves, XqError *err);
+/* Builds a position like engine_set_position into out without touching the engine. */
+bool engine_build_position(const char *fen, char *const *moves, int n_moves, Position *out, XqError *err);
+/* Sets the banned root moves (texts); all or nothing. */
+bool engine_set_banmoves(Engine *e, char *const *moves, int n_moves, XqError *err);
+/* Marks the engine as having no valid position (after a malformed `position`). */
+void engine_invalidate_position(Engine *e);
+/* Is there a valid root position? */
+bool engine_position_ok(const Engine *e);
+/* The root position (read-only; only while no search runs, or for reading the static part). */
+const Position *engine_root(const Engine *e);
+
+/* Starts a search on its own thread; the result comes through cb.bestmove. */
+bool engine_go(Engine *e, const EngineGo *go);
+/* Asks a running search to stop (also releases a held ponder/infinite result). */
+void engine_stop(Engine *e);
+/* The opponent played the expected move: the clock starts now. */
+void engine_ponderhit(Engine *e, bool draw_offered);
+/* Waits for the search thread to end (after its bestmove callback). */
+void engine_wait(Engine *e);
+/* Is a search started and not yet joined? */
+bool engine_searching(const Engine *e);
+/* Is the running search one that never ends by itself (infinite, or ponder before ponderhit)? */
+bool engine_search_is_open_ended(Engine *e);
+
+/* Resizes the hash; if mb cannot be had, falls back to smaller sizes. Returns the MB in use. */
+size_t engine_set_hash(Engine *e, size_t mb);
+/* Clears the hash and learned search data (new game). */
+void engine_new_game(Engine *e);
+/* Looks the root-like position up in the hash; true and fills entry on a hit. */
+bool engine_probe(const Engine *e, const Position *pos, TTEntry *entry);
+
+#endif

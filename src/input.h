@@ -1,0 +1,42 @@
+/*
+ * input.h - the stdin reader thread and its line queue.
+ *
+ * A reader thread turns the input into lines (any length up to
+ * INPUT_LINE_MAX, any bytes; NUL becomes a space) and queues them, so the
+ * protocol thread can answer isready/stop/ponderhit/quit while a search
+ * runs. The search thread wakes the protocol thread through the same queue
+ * when it has printed its bestmove.
+ */
+#ifndef XQ_INPUT_H
+#define XQ_INPUT_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+enum { INPUT_LINE_MAX = 1 << 22 }; /* longer lines are dropped whole */
+
+typedef struct InputLine InputLine;
+
+typedef struct InputQueue {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    InputLine *head, *tail;
+    bool eof;        /* the reader hit end of input (after the queued lines) */
+    bool wake;       /* the search finished */
+    FILE *in;
+    pthread_t thread;
+} InputQueue;
+
+typedef enum InputEvent { INPUT_LINE, INPUT_OVERLONG, INPUT_WAKE, INPUT_EOF } InputEvent;
+
+/* Initialises the queue and starts the reader thread on `in`; false if the thread cannot start. */
+bool input_start(InputQueue *q, FILE *in);
+/* Waits for the next event; for INPUT_LINE *line receives a malloc'd string the caller frees. */
+InputEvent input_next(InputQueue *q, char **line);
+/* Waits only for INPUT_WAKE (after end of input, while a search finishes). */
+void input_wait_wake(InputQueue *q);
+/* Wakes input_next with INPUT_WAKE (callable from any thread). */
+void input_wake(InputQueue *q);
+
+#endif

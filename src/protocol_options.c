@@ -1,0 +1,247 @@
+/*
+ * protocol_options.c - the option table of both dialects and `setoption`.
+ *
+ * Every option has a UCI name (Pikafish style, NULL if UCCI only), a UCCI
+ * name (one lower-case word, NULL if UCI only) and aliases; names match
+ * case-insensitively with spaces and underscores ignored, so "Clear Hash",
+ * "Clear_Hash" and "clearhash" are one option, and TCHESS's `setoption
+ * Threads 4` in UCCI form works. No UCCI option name contains the words a
+ * GUI scans for (draw, resign, nobestmove).
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "protocol_int.h"
+
+typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
+
+enum { THREADS_MAX = 256, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = 1, NAME_MAX_NORM = 64 };
+
+static const char *const LEVELS[] = { "none", "small", "medium", "large", NULL };
+static const char *const RANDOM_LEVELS[] = { "none", "tiny", "small", "medium", "large", "huge", NULL };
+static const char *const RULE_NAMES[] = { "asian", "check-only", NULL };
+
+typedef struct OptDef {
+    OptId id;
+    const char *uci;          /* UCI display name, NULL = not shown in UCI */
+    const char *ucci;         /* UCCI display name, NULL = not shown in UCCI */
+    const char *aliases;      /* more normalised names, space separated */
+    OptType type;
+    int64_t min, max, def;    /* spin range / check default / combo default index */
+    const char *const *vars;  /* combo values */
+} OptDef;
+
+static const OptDef OPTIONS[OPT_COUNT] = {
+    { OPT_HASH, "Hash", "hashsize", "hash", OT_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, NULL },
+    { OPT_THREADS, "Threads", "threads", "", OT_SPIN, 1, THREADS_MAX, 1, NULL },
+    { OPT_CLEAR_HASH, "Clear Hash", NULL, "", OT_BUTTON, 0, 0, 0, NULL },
+    { OPT_PONDER, "Ponder", "ponder", "", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_MULTIPV, "MultiPV", NULL, "", OT_SPIN, 1, MULTIPV_MAX, 1, NULL },
+    { OPT_MOVE_OVERHEAD, "Move Overhead", NULL, "", OT_SPIN, 0, OVERHEAD_MAX, OVERHEAD_DEFAULT, NULL },
+    { OPT_RULES, "Repetition Rule", "rules", "rule repetition", OT_COMBO, 0, 1, 0, RULE_NAMES },
+    { OPT_USEMILLISEC, NULL, "usemillisec", "", OT_CHECK, 0, 1, 1, NULL },
+    { OPT_BATCH, NULL, "batch", "", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_DEBUG, NULL, "debug", "", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_USEBOOK, NULL, "usebook", "ownbook", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_BOOKFILES, NULL, "bookfiles", "", OT_STRING, 0, 0, 0, NULL },
+    { OPT_IDLE, NULL, "idle", "", OT_COMBO, 0, 3, 0, LEVELS },
+    { OPT_PRUNING, NULL, "pruning", "", OT_COMBO, 0, 3, 3, LEVELS },
+    { OPT_KNOWLEDGE, NULL, "knowledge", "", OT_COMBO, 0, 3, 3, LEVELS },
+    { OPT_RANDOMNESS, NULL, "randomness", "", OT_COMBO, 0, 5, 0, RANDOM_LEVELS },
+    { OPT_PROMOTION, NULL, "promotion", "", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_NEWGAME, NULL, "newgame", "", OT_BUTTON, 0, 0, 0, NULL },
+};
+
+/* Lower-cases a name and drops spaces and underscores. */
+static void normalise(const char *in, char out[NAME_MAX_NORM])
+{
+    size_t n = 0;
+    for (; *in && n + 1 < NAME_MAX_NORM; in++)
+        if (*in != ' ' && *in != '_' && *in != '\t')
+            out[n++] = (char)tolower((unsigned char)*in);
+    out[n] = '\0';
+}
+
+/* Does normalised name match the option's names or aliases? */
+static bool opt_matches(const OptDef *d, const char *name)
+{
+    char norm[NAME_MAX_NORM];
+    if (d->uci) {
+        normalise(d->uci, norm);
+        if (strcmp(norm, name) == 0)
+            return true;
+    }
+    if (d->ucci && strcmp(d->ucci, name) == 0)
+        return true;
+    size_t len = strlen(name);
+    for (const char *a = d->aliases; *a;) {
+        const char *end = strchr(a, ' ');
+        size_t alen = end ? (size_t)(end - a) : strlen(a);
+        if (alen == len && strncmp(a, name, len) == 0)
+            return true;
+        a += alen + (end ? 1 : 0);
+    }
+    return false;
+}
+
+/* Pushes an option's value to the engine where the engine uses it. */
+static void opt_apply(Proto *p, OptId id)
+{
+    Engine *e = p->engine;
+    int64_t v = p->value[id];
+    switch (id) {
+    case OPT_HASH: {
+        size_t got = engine_set_hash(e, (size_t)v);
+        if ((int64_t)got != v) {
+            out_info_string(p, "hash of %lld MB not available, using %lld MB", (long long)v, (long long)got);
+            p->value[id] = (int64_t)got;
+        }
+        break;
+    }
+    case OPT_THREADS: e->opt.threads = (int)v; break;
+    case OPT_PONDER: e->opt.ponder = v != 0; break;
+    case OPT_MOVE_OVERHEAD: e->opt.move_overhead_ms = (int)v; break;
+    case OPT_RULES: e->opt.rules = (int)v; break;
+    case OPT_CLEAR_HASH:
+    case OPT_NEWGAME: engine_new_game(e); break;
+    default: break;
+    }
+}
+
+/* Sets every option to its default. */
+void opt_init(Proto *p)
+{
+    for (int i = 0; i < OPT_COUNT; i++)
+        p->value[i] = OPTIONS[i].def;
+    p->bookfiles[0] = '\0';
+    p->engine->opt.threads = 1;
+    p->engine->opt.ponder = false;
+    p->engine->opt.move_overhead_ms = OVERHEAD_DEFAULT;
+    p->engine->opt.rules = 0;
+}
+
+/* Appends formatted text to buf at *n (truncating safely). */
+static void append(char *buf, size_t size, size_t *n, const char *fmt, ...)
+{
+    if (*n >= size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *n, size - *n, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        *n += (size_t)w;
+}
+
+/* Prints the option lines of the current dialect. */
+void opt_print(Proto *p)
+{
+    static const char *const TYPE_NAME[] = { "spin", "check", "button", "combo", "string" };
+    bool uci = p->dialect == DIALECT_UCI;
+    for (int i = 0; i < OPT_COUNT; i++) {
+        const OptDef *d = &OPTIONS[i];
+        const char *name = uci ? d->uci : d->ucci;
+        if (!name)
+            continue;
+        char line[512];
+        size_t n = 0;
+        append(line, sizeof line, &n, "option %s%s type %s", uci ? "name " : "", name, TYPE_NAME[d->type]);
+        switch (d->type) {
+        case OT_SPIN:
+            if (uci)
+                append(line, sizeof line, &n, " default %lld min %lld max %lld", (long long)d->def,
+                       (long long)d->min, (long long)d->max);
+            else
+                append(line, sizeof line, &n, " min %lld max %lld default %lld", (long long)d->min,
+                       (long long)d->max, (long long)d->def);
+            break;
+        case OT_CHECK: append(line, sizeof line, &n, " default %s", d->def ? "true" : "false"); break;
+        case OT_COMBO:
+            if (uci)
+                append(line, sizeof line, &n, " default %s", d->vars[d->def]);
+            for (int k = 0; d->vars[k]; k++)
+                append(line, sizeof line, &n, " var %s", d->vars[k]);
+            if (!uci)
+                append(line, sizeof line, &n, " default %s", d->vars[d->def]);
+            break;
+        case OT_STRING: append(line, sizeof line, &n, " default <empty>"); break;
+        case OT_BUTTON: break;
+        }
+        out_line(&p->out, "%s", line);
+    }
+}
+
+/* Parses a boolean word; NULL (no value) counts as true. */
+static bool parse_bool(const char *v, bool *out)
+{
+    static const char *const YES[] = { "true", "on", "1", "yes" }, *const NO[] = { "false", "off", "0", "no" };
+    if (!v || !*v) {
+        *out = true;
+        return true;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (str_ieq(v, YES[i]))
+            return (*out = true);
+        if (str_ieq(v, NO[i]))
+            return !(*out = false);
+    }
+    return false;
+}
+
+/* Applies `setoption`. */
+void opt_set(Proto *p, const char *name, const char *value)
+{
+    char norm[NAME_MAX_NORM];
+    normalise(name, norm);
+    const OptDef *d = NULL;
+    for (int i = 0; i < OPT_COUNT && !d; i++)
+        if (opt_matches(&OPTIONS[i], norm))
+            d = &OPTIONS[i];
+    if (!d)
+        return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
+    int64_t v = 0;
+    bool ok = true;
+    switch (d->type) {
+    case OT_BUTTON: break;
+    case OT_CHECK: {
+        bool b = false;
+        ok = parse_bool(value, &b);
+        v = b;
+        break;
+    }
+    case OT_SPIN:
+        ok = value && parse_i64(value, d->id == OPT_HASH || d->id == OPT_THREADS ? 0 : d->min, d->max, &v);
+        if (ok && v == 0 && (d->id == OPT_HASH || d->id == OPT_THREADS))
+            v = d->def; /* UCCI: 0 = let the engine decide */
+        break;
+    case OT_COMBO:
+        ok = false;
+        for (int k = 0; value && d->vars[k]; k++)
+            if (str_ieq(value, d->vars[k])) {
+                v = k;
+                ok = true;
+            }
+        break;
+    case OT_STRING:
+        snprintf(p->bookfiles, sizeof p->bookfiles, "%s", value ? value : "");
+        return;
+    }
+    if (!ok) {
+        const char *shown = d->uci && p->dialect == DIALECT_UCI ? d->uci : d->ucci ? d->ucci : d->uci;
+        if (d->type == OT_SPIN)
+            out_info_string(p, "error: bad value '%.40s' for option %s (allowed %lld..%lld); kept %lld",
+                            value ? value : "", shown, (long long)d->min, (long long)d->max,
+                            (long long)p->value[d->id]);
+        else
+            out_info_string(p, "error: bad value '%.40s' for option %s; kept the old value", value ? value : "",
+                            shown);
+        return;
+    }
+    if (d->id == OPT_PROMOTION && v) {
+        out_info_string(p, "promotion is not supported; kept false");
+        return;
+    }
+    p->value[d->id] = v;
+    opt_apply(p, d->id);
+}
