@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench.h"
 #include "cli.h"
 #include "square.h"
 
@@ -11,6 +12,8 @@ int main(int argc, char **argv)
     tables_init();
     if (argc > 1 && strcmp(argv[1], "perft") == 0)
         return cli_perft(argc - 1, argv + 1, stdout, stderr);
+    if (argc > 1 && strcmp(argv[1], "bench") == 0)
+        return cli_bench(argc - 1, argv + 1, stdout, stderr);
     fprintf(stderr, "usage: jiangjun perft DEPTH [FEN]\n");
     return 2;
 }
