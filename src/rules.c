@@ -23,7 +23,11 @@
  *      chase: novelty is judged per (attacker, victim) pair (AXF D61).
  *  (d) Removing a victim's protector, e.g. by moving a cannon's screen, is a
  *      chase by the attacker (AXF appendix): the (attacker, victim) pair only
- *      becomes a chase pair when the protection goes, so it is new.
+ *      becomes a chase pair when the protection goes, so it is new. A
+ *      protector that reaches the victim only through the square the
+ *      attacker leaves (an x-ray through the attacker) is not counted as a
+ *      root, so blocking such a line to defend the attacker is not a chase
+ *      (AXF D39-41 and D61 rule those blocks allowed); see rules_chase.c.
  */
 #include "rules.h"
 
@@ -82,6 +86,11 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, RuleSet set, RulesCycle
 {
     const int ply = pos->ply;
     const int length = ply - start;
+    if (start < 0 || length < RULES_MIN_CYCLE) { /* not a cycle: nothing to rule on */
+        if (cycle)
+            memset(cycle, 0, sizeof *cycle);
+        return RULES_DRAW;
+    }
     const bool chases_count = set == RULES_ASIAN;
     Move moves[MAX_HISTORY];
     bool all_checks[2] = { true, true };

@@ -107,7 +107,8 @@ int rules_count_occurrences(const Position *pos, int *first);
  * Rules the cycle from history index `start` (an earlier occurrence of the
  * current position) to now: the side with the higher level (perpetual check
  * over perpetual chase over idle) loses, equal levels draw. Fills *cycle if
- * not NULL. Returns RULES_DRAW, RULES_RED_LOSES or RULES_BLACK_LOSES.
+ * not NULL. Returns RULES_DRAW, RULES_RED_LOSES or RULES_BLACK_LOSES (a draw
+ * when start is not at least RULES_MIN_CYCLE plies back).
  */
 RulesVerdict rules_judge_cycle(Position *pos, int start, RuleSet set, RulesCycle *cycle);
 

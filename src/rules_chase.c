@@ -13,6 +13,8 @@
  *      * V is a rook held on a horse's leg (AXF rule 19, D39-41): always;
  *      * V is a rook and A a horse or cannon (AXF rule 15, WXF rule 6,
  *        D18-25, D42-44): always, protected or not;
+ *      * A is an advisor or elephant and V a rook, horse or cannon: always,
+ *        by the same "more valuable victim" principle;
  *      * A and V are of the same type and V can legally capture A back
  *        (AXF rule 24, D51-55): never, it is an exchange offer;
  *      * otherwise: V has no real protector, i.e. after A x V no piece of
@@ -133,6 +135,11 @@ static bool capture_is_chase(Position *pos, Move m, int attacker, int victim)
         return true;
     /* AXF rule 15 / WXF general rule 6: a horse or cannon may not chase a rook even a protected one. */
     if (tv == ROOK && (ta == HORSE || ta == CANNON))
+        return true;
+    /* The same principle (an attack on a more valuable piece wins material
+     * even if it is protected): an advisor or elephant, worth less than a
+     * rook, horse or cannon, chases those even when they are protected. */
+    if ((ta == ADVISOR || ta == ELEPHANT) && (tv == ROOK || tv == HORSE || tv == CANNON))
         return true;
     /* AXF rule 24: same-type attacks that can be returned are exchange offers. */
     if (ta == tv && other_side_can_capture(pos, move_to(m), move_from(m)))
