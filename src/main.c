@@ -4,9 +4,10 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "judge.h"
 #include "square.h"
 
-/* Dispatches `perft`, or runs the protocol on stdin/stdout. */
+/* Dispatches `perft`, `bench` or `judge`, or runs the protocol on stdin/stdout. */
 int main(int argc, char **argv)
 {
     tables_init();
@@ -14,6 +15,8 @@ int main(int argc, char **argv)
         return cli_perft(argc - 1, argv + 1, stdout, stderr);
     if (argc > 1 && strcmp(argv[1], "bench") == 0)
         return cli_bench(argc - 1, argv + 1, stdout, stderr);
-    fprintf(stderr, "usage: jiangjun perft DEPTH [FEN]\n");
+    if (argc > 1 && strcmp(argv[1], "judge") == 0)
+        return cli_judge(argc - 1, argv + 1, stdout, stderr);
+    fprintf(stderr, "usage: jiangjun perft DEPTH [FEN] | jiangjun bench [DEPTH] | jiangjun judge \"<FEN>\" [moves...]\n");
     return 2;
 }
