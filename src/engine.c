@@ -255,7 +255,6 @@ bool engine_go(Engine *e, const EngineGo *go)
         lim.soft_ms = tl.soft_ms;
         lim.hard_ms = tl.hard_ms;
     }
-    tt_new_search(&e->tt);
     search_shared_init(&e->shared, &e->tt, &lim, e->opt.rules, engine_report, e);
     atomic_store(&e->shared.pondering, go->ponder);
     atomic_store(&e->draw_offered, go->draw_offered);

@@ -2,11 +2,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench.h"
 #include "cli.h"
+#include "judge.h"
 #include "protocol.h"
 #include "square.h"
 
-/* Dispatches `perft`, or runs the protocol on stdin/stdout. */
+/* Dispatches `perft`, `bench` or `judge`, or runs the protocol on stdin/stdout. */
 int main(int argc, char **argv)
 {
     tables_init();
@@ -14,6 +16,10 @@ int main(int argc, char **argv)
         return protocol_run(stdin, stdout);
     if (argc > 1 && strcmp(argv[1], "perft") == 0)
         return cli_perft(argc - 1, argv + 1, stdout, stderr);
-    fprintf(stderr, "usage: jiangjun perft DEPTH [FEN]\n");
+    if (argc > 1 && strcmp(argv[1], "bench") == 0)
+        return cli_bench(argc - 1, argv + 1, stdout, stderr);
+    if (argc > 1 && strcmp(argv[1], "judge") == 0)
+        return cli_judge(argc - 1, argv + 1, stdout, stderr);
+    fprintf(stderr, "usage: jiangjun perft DEPTH [FEN] | jiangjun bench [DEPTH] | jiangjun judge \"<FEN>\" [moves...]\n");
     return 2;
 }

@@ -30,9 +30,6 @@ typedef struct SearchLimits {
     Move root_moves[MAX_MOVES];
 } SearchLimits;
 
-/* Bound of a reported score. */
-enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
-
 /* One progress report (after each iteration, or an aspiration fail). */
 typedef struct SearchReport {
     int depth, seldepth;

@@ -23,6 +23,9 @@ typedef struct TTEntry {
     uint8_t gen_bound; /* generation << 2 | bound */
 } TTEntry;
 
+/* Bound of a stored (or reported) score; BOUND_NONE keeps only the move. */
+enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
 enum { TT_BUCKET = 4, TT_DEFAULT_MB = 16, TT_MAX_MB = 65536 };
 
 typedef struct TT {

@@ -1,0 +1,167 @@
+/* eval.c - handcrafted evaluation. */
+#include "eval.h"
+
+#include "square.h"
+
+enum { PHASE_MAX = 48, MAX_PAWN_IDX = SIDE_PIECES };
+
+static const int ORTHO[4] = { NORTH, SOUTH, EAST, WEST };
+static const int HORSE_JUMP[8] = { 2 * NORTH + EAST, 2 * NORTH + WEST, 2 * SOUTH + EAST, 2 * SOUTH + WEST,
+                                   2 * EAST + NORTH, 2 * EAST + SOUTH, 2 * WEST + NORTH, 2 * WEST + SOUTH };
+static const int HORSE_LEG_OF[8] = { NORTH, NORTH, SOUTH, SOUTH, EAST, EAST, WEST, WEST };
+
+/* Ordering values: a pawn is worth least, the king most (it is never captured). */
+static const int ORDER_VALUE[PIECE_TYPES] = { 10000, 200, 200, 400, 900, 450, 100 };
+
+/* Material value of a piece identity for ordering and exchanges. */
+int eval_piece_value(int id) { return ORDER_VALUE[piece_type(id)]; }
+
+/* Piece-square index for a side: rank seen from that side and mirrored file. */
+static inline void pst_index(int sq, int side, int *rank, int *file)
+{
+    int r = sq_rank(sq), f = sq_file(sq);
+    *rank = side == RED ? r : RANKS - 1 - r;
+    *file = f <= 4 ? f : FILES - 1 - f;
+}
+
+/* Can `side` still give mate with its material? */
+bool eval_has_mating_material(const Position *pos, int side)
+{
+    const int tag = side_tag(side);
+    for (int i = TYPE_FIRST[HORSE]; i < SIDE_PIECES; i++)
+        if (pos->piece_sq[tag + i])
+            return true;
+    return false;
+}
+
+/* Squares a rook (or a cannon's quiet moves) reaches from sq, plus a capture for the rook. */
+static int slider_mobility(const uint8_t *b, int sq, int opp_tag, bool rook)
+{
+    int n = 0;
+    for (int d = 0; d < 4; d++) {
+        int s = sq + ORTHO[d];
+        while (b[s] == EMPTY) {
+            n++;
+            s += ORTHO[d];
+        }
+        if (rook && (b[s] & opp_tag))
+            n++;
+    }
+    return n;
+}
+
+/* Jumps a horse has (leg free, target not own). */
+static int horse_mobility(const uint8_t *b, int sq, int own_tag)
+{
+    int n = 0;
+    for (int d = 0; d < 8; d++) {
+        int t = b[sq + HORSE_JUMP[d]];
+        if (b[sq + HORSE_LEG_OF[d]] == EMPTY && t != OFF_BOARD && !(t & own_tag))
+            n++;
+    }
+    return n;
+}
+
+/* Accumulates mg/eg for one side's pieces. */
+static void eval_side(const Position *pos, const EvalParams *p, int side, int score[2], int *phase, int *attackers)
+{
+    const uint8_t *b = pos->board;
+    const int tag = side_tag(side), opp_tag = side_tag(side ^ 1);
+    const int enemy_king = pos_king_sq(pos, side ^ 1);
+    for (int i = 0; i < SIDE_PIECES; i++) {
+        const int sq = pos->piece_sq[tag + i];
+        if (!sq)
+            continue;
+        const int type = ID_TYPE[i];
+        int r, f;
+        pst_index(sq, side, &r, &f);
+        *phase += p->phase_weight[type];
+        for (int ph = 0; ph < 2; ph++)
+            score[ph] += p->material[type][ph] + p->pst[type][ph][r][f];
+        bool crossed = GEO->half[sq] != side;
+        switch (type) {
+        case ROOK: {
+            int m = slider_mobility(b, sq, opp_tag, true);
+            score[0] += p->rook_mobility[0] * m;
+            score[1] += p->rook_mobility[1] * m;
+            *attackers += crossed;
+            break;
+        }
+        case HORSE: {
+            int m = horse_mobility(b, sq, tag);
+            score[0] += p->horse_mobility[0] * m;
+            score[1] += p->horse_mobility[1] * m;
+            if (m <= 1) {
+                score[0] += p->horse_trapped[0];
+                score[1] += p->horse_trapped[1];
+            }
+            *attackers += crossed;
+            break;
+        }
+        case CANNON: {
+            int m = slider_mobility(b, sq, opp_tag, false);
+            score[0] += p->cannon_mobility[0] * m;
+            score[1] += p->cannon_mobility[1] * m;
+            if (sq_file(sq) == sq_file(enemy_king)) {
+                int step = enemy_king > sq ? NORTH : SOUTH, between = 0;
+                for (int s = sq + step; s != enemy_king; s += step)
+                    between += b[s] != EMPTY;
+                if (between == 0) {
+                    score[0] += p->empty_cannon[0];
+                    score[1] += p->empty_cannon[1];
+                } else if (between == 1) {
+                    score[0] += p->cannon_screen_threat[0];
+                    score[1] += p->cannon_screen_threat[1];
+                }
+            }
+            *attackers += crossed;
+            break;
+        }
+        case PAWN: {
+            int next = b[sq + EAST];
+            if (crossed && next >= tag + TYPE_FIRST[PAWN] && next < tag + SIDE_PIECES) {
+                score[0] += p->linked_pawns[0];
+                score[1] += p->linked_pawns[1];
+            }
+            break;
+        }
+        default:
+            break;
+        }
+    }
+}
+
+/* King safety of `side`: missing palace defenders weighed by enemy attackers across the river. */
+static void king_safety(const Position *pos, const EvalParams *p, int side, int enemy_attackers, int score[2])
+{
+    const int tag = side_tag(side);
+    int miss_a = !pos->piece_sq[tag + 1] + !pos->piece_sq[tag + 2];
+    int miss_b = !pos->piece_sq[tag + 3] + !pos->piece_sq[tag + 4];
+    for (int ph = 0; ph < 2; ph++)
+        score[ph] -= enemy_attackers
+                   * (p->palace_attacker[ph] + p->missing_advisor[ph] * miss_a + p->missing_elephant[ph] * miss_b);
+    if (enemy_attackers && sq_file(pos_king_sq(pos, side)) != 4) {
+        score[0] += p->king_off_file[0];
+        score[1] += p->king_off_file[1];
+    }
+}
+
+/* Evaluates pos for the side to move. */
+int evaluate(const Position *pos, const EvalParams *p)
+{
+    int s[2][2] = { { 0, 0 }, { 0, 0 } }, phase = 0, attackers[2] = { 0, 0 };
+    eval_side(pos, p, RED, s[RED], &phase, &attackers[RED]);
+    eval_side(pos, p, BLACK, s[BLACK], &phase, &attackers[BLACK]);
+    king_safety(pos, p, RED, attackers[BLACK], s[RED]);
+    king_safety(pos, p, BLACK, attackers[RED], s[BLACK]);
+    if (phase > PHASE_MAX)
+        phase = PHASE_MAX;
+    int mg = s[RED][0] - s[BLACK][0], eg = s[RED][1] - s[BLACK][1];
+    int score = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    /* A side that cannot mate cannot win: shrink its advantage. */
+    if ((score > 0 && !eval_has_mating_material(pos, RED)) || (score < 0 && !eval_has_mating_material(pos, BLACK)))
+        score /= p->no_mating_material_div;
+    if (pos->side == BLACK)
+        score = -score;
+    return score + p->tempo;
+}

@@ -1,0 +1,21 @@
+/*
+ * eval.h - static evaluation from the side to move's point of view:
+ * material and piece-square tables blended by game phase, mobility, horse
+ * blocking, cannon threats on the king's file, king safety (palace
+ * defenders against attackers across the river), linked crossed pawns,
+ * mating material and tempo. Weights come from an EvalParams.
+ */
+#ifndef XQ_EVAL_H
+#define XQ_EVAL_H
+
+#include "eval_params.h"
+#include "position.h"
+
+/* Evaluates pos for the side to move. */
+int evaluate(const Position *pos, const EvalParams *params);
+/* Can `side` still give mate with its material (a rook, horse, cannon or pawn)? */
+bool eval_has_mating_material(const Position *pos, int side);
+/* Material value (middlegame weights) of a piece identity, for move ordering and SEE. */
+int eval_piece_value(int id);
+
+#endif

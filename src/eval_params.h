@@ -1,0 +1,40 @@
+/*
+ * eval_params.h - every evaluation weight, named in one place.
+ *
+ * Scores are in centipawn-like units (an uncrossed pawn ~ 60-100). Tables
+ * are written from red's side, rank 0 = red's back rank, for files a..e;
+ * files f..i mirror them. EVAL_DEFAULTS holds the shipped values; a
+ * developer build can load others from a file (eval_params_load).
+ */
+#ifndef XQ_EVAL_PARAMS_H
+#define XQ_EVAL_PARAMS_H
+
+#include "types.h"
+
+enum { PHASE_MG = 0, PHASE_EG = 1, HALF_FILES = 5 };
+
+typedef struct EvalParams {
+    int material[PIECE_TYPES][2];             /* [type][mg/eg] */
+    int pst[PIECE_TYPES][2][RANKS][HALF_FILES]; /* [type][mg/eg][rank][file a..e] */
+    int phase_weight[PIECE_TYPES];            /* contribution to the game phase */
+    int rook_mobility[2];                     /* per reachable square */
+    int horse_mobility[2];                    /* per unblocked, safe-ish jump */
+    int cannon_mobility[2];                   /* per quiet square */
+    int horse_trapped[2];                     /* horse with at most one jump */
+    int empty_cannon[2];                      /* cannon facing the king on its file with nothing between */
+    int cannon_screen_threat[2];              /* cannon facing the king through one screen */
+    int palace_attacker[2];                   /* per enemy rook/horse/cannon near our palace... */
+    int missing_advisor[2];                   /* ...times missing advisors (king safety) */
+    int missing_elephant[2];                  /* ...times missing elephants */
+    int linked_pawns[2];                      /* two crossed pawns side by side */
+    int king_off_file[2];                     /* king left its central file with attackers about */
+    int tempo;
+    int no_mating_material_div;               /* divide a score by this when the leader cannot mate */
+} EvalParams;
+
+extern const EvalParams EVAL_DEFAULTS;
+
+/* Loads "name index... value" lines over *p (developer builds, tuning); returns false with a message. */
+bool eval_params_load(EvalParams *p, const char *path, XqError *err);
+
+#endif

@@ -1,0 +1,517 @@
+/* search.c - iterative deepening PVS with a transposition table and quiescence. */
+#include "search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
+#include "movegen.h"
+#include "movepick.h"
+#include "platform.h"
+#include "see.h"
+
+/* Tuned search constants, named in one place. */
+enum {
+    ASPIRATION_MIN_DEPTH = 5,
+    ASPIRATION_WINDOW = 25,
+    NULL_MIN_DEPTH = 2,
+    NULL_BASE_REDUCTION = 3,
+    NULL_DEPTH_DIVISOR = 4,
+    RFP_MAX_DEPTH = 6,
+    RFP_MARGIN = 90,
+    FUTILITY_MAX_DEPTH = 5,
+    FUTILITY_BASE = 100,
+    FUTILITY_PER_DEPTH = 90,
+    LMP_MAX_DEPTH = 4,
+    LMP_BASE = 3,
+    LMR_MIN_DEPTH = 3,
+    LMR_MIN_MOVES = 3,
+    QS_DELTA_MARGIN = 200,
+    CHECK_NODES_MASK = 1023,
+    RULE60_PLIES = 120,
+    MAX_CHECK_EXTENSION_PLY = MAX_PLY / 2,
+    STABLE_ITERATIONS = 4,
+    LMR_TABLE = 64,
+};
+
+/* 100 * ln(i) for i < 64: integer logarithms keep LMR (and the bench) free of libm. */
+static const int LN100[LMR_TABLE] = {
+    0,   0,   69,  110, 139, 161, 179, 195, 208, 220, 230, 240, 248, 256, 264, 271,
+    277, 283, 289, 294, 300, 304, 309, 314, 318, 322, 326, 330, 333, 337, 340, 343,
+    347, 350, 353, 356, 358, 361, 364, 366, 369, 371, 374, 376, 378, 381, 383, 385,
+    387, 389, 391, 393, 395, 397, 399, 401, 403, 404, 406, 408, 409, 411, 413, 414,
+};
+
+typedef struct StackEntry {
+    Move move;     /* move played to leave this ply */
+    Move killers[2];
+    int eval;
+} StackEntry;
+
+struct SearchThread {
+    Position pos;
+    SearchShared *shared;
+    OrderTables order;
+    StackEntry stack[MAX_PLY + 2];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_len[MAX_PLY + 1];
+    uint8_t lmr[LMR_TABLE][LMR_TABLE];
+    uint64_t nodes;
+    int seldepth;
+    int root_depth;
+    bool stopped;
+    const EvalParams *params;
+};
+
+/* Allocates a search thread and its reduction table. */
+SearchThread *search_thread_new(void)
+{
+    SearchThread *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    for (int d = 1; d < LMR_TABLE; d++)
+        for (int m = 1; m < LMR_TABLE; m++)
+            st->lmr[d][m] = (uint8_t)((75 + LN100[d] * LN100[m] / 225) / 100);
+    st->params = &EVAL_DEFAULTS;
+    return st;
+}
+
+/* Frees a search thread. */
+void search_thread_free(SearchThread *st) { free(st); }
+
+/* Forgets history, countermoves and killers. */
+void search_thread_clear(SearchThread *st)
+{
+    memset(&st->order, 0, sizeof st->order);
+    memset(st->stack, 0, sizeof st->stack);
+}
+
+/* Prepares shared state for a new search. */
+void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, int rules, SearchReportFn report,
+                        void *report_ctx)
+{
+    shared->tt = tt;
+    shared->limits = *limits;
+    shared->rules = rules;
+    atomic_store(&shared->stop, false);
+    atomic_store(&shared->start_ms, now_ms());
+    shared->report = report;
+    shared->report_ctx = report_ctx;
+}
+
+/* Milliseconds since the limits' reference time. */
+static int64_t elapsed_ms(const SearchShared *sh) { return now_ms() - atomic_load(&sh->start_ms); }
+
+/* Checks node and hard time limits; sets the stop flag when one is reached. */
+static void check_limits(SearchThread *st)
+{
+    SearchShared *sh = st->shared;
+    const SearchLimits *lim = &sh->limits;
+    if (lim->nodes && st->nodes >= lim->nodes)
+        atomic_store(&sh->stop, true);
+    if (!lim->infinite && !atomic_load(&sh->pondering) && lim->hard_ms > 0 && elapsed_ms(sh) >= lim->hard_ms)
+        atomic_store(&sh->stop, true);
+}
+
+/* Has the search been told to stop (polling the limits every few nodes)? */
+static inline bool should_stop(SearchThread *st)
+{
+    if ((st->nodes & CHECK_NODES_MASK) == 0)
+        check_limits(st);
+    if (atomic_load_explicit(&st->shared->stop, memory_order_relaxed))
+        st->stopped = true;
+    return st->stopped;
+}
+
+/* Ply index into history of an earlier occurrence of the current position since the last capture, or -1. */
+static int find_repetition(const Position *pos)
+{
+    for (int i = pos->ply - 1; i >= 0; i--) {
+        const Undo *u = &pos->hist[i];
+        if (u->captured || u->move == MOVE_NONE)
+            return -1;
+        if (((pos->ply - i) & 1) == 0 && u->key == pos->key)
+            return i;
+    }
+    return -1;
+}
+
+/* Score of a repeated position for the side to move (a draw until the rules module rules cycles). */
+static int repetition_score(const SearchThread *st, int first)
+{
+    (void)st;
+    (void)first;
+    return SCORE_DRAW;
+}
+
+/* Does the side to move have rooks, horses or cannons (so a null move is not a zugzwang trap)? */
+static bool has_major_pieces(const Position *pos)
+{
+    const int tag = side_tag(pos->side);
+    for (int i = TYPE_FIRST[HORSE]; i < TYPE_FIRST[PAWN]; i++)
+        if (pos->piece_sq[tag + i])
+            return true;
+    return false;
+}
+
+/* Quiescence: stand pat, then captures (all evasions when in check). */
+static int qsearch(SearchThread *st, int alpha, int beta, int ply)
+{
+    Position *pos = &st->pos;
+    st->nodes++;
+    if (ply > st->seldepth)
+        st->seldepth = ply;
+    if (should_stop(st))
+        return 0;
+    if (ply >= MAX_PLY)
+        return evaluate(pos, st->params);
+    const bool in_check = pos->in_check;
+    int best = -SCORE_INF, stand = -SCORE_INF;
+    if (!in_check) {
+        stand = evaluate(pos, st->params);
+        if (stand >= beta)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+        best = stand;
+    }
+    MovePicker mp;
+    if (in_check) {
+        static const Move no_killers[2] = { MOVE_NONE, MOVE_NONE };
+        picker_init(&mp, pos, &st->order, MOVE_NONE, no_killers, MOVE_NONE);
+    } else {
+        picker_init_captures(&mp, pos);
+    }
+    LegalCtx ctx;
+    legal_ctx_init(pos, &ctx);
+    int legal = 0;
+    Move m;
+    while ((m = picker_next(&mp, NULL)) != MOVE_NONE) {
+        if (!legal_with_ctx(pos, &ctx, m))
+            continue;
+        legal++;
+        if (!in_check) {
+            int victim = eval_piece_value(pos->board[move_to(m)]);
+            if (stand + victim + QS_DELTA_MARGIN < alpha)
+                continue; /* delta pruning */
+            if (see(pos, m) < 0)
+                continue;
+        }
+        pos_make(pos, m);
+        int score = -qsearch(st, -beta, -alpha, ply + 1);
+        pos_unmake(pos);
+        if (st->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    if (in_check && legal == 0)
+        return score_mated_in(ply);
+    return best;
+}
+
+/* Records a quiet move that caused a cutoff: killers, countermove, history. */
+static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move *quiets, int n_quiets, int depth)
+{
+    OrderTables *ot = &st->order;
+    const int side = st->pos.side;
+    StackEntry *ss = &st->stack[ply];
+    if (ss->killers[0] != best) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = best;
+    }
+    Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
+    if (prev != MOVE_NONE)
+        ot->counter[move_from(prev)][move_to(prev)] = best;
+    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    for (int i = 0; i < n_quiets; i++) {
+        Move q = quiets[i];
+        int16_t *h = &ot->history[side][move_from(q)][move_to(q)];
+        int delta = q == best ? bonus : -bonus;
+        int v = *h + delta - *h * (delta < 0 ? -delta : delta) / HISTORY_MAX;
+        *h = (int16_t)(v > HISTORY_MAX ? HISTORY_MAX : (v < -HISTORY_MAX ? -HISTORY_MAX : v));
+    }
+}
+
+/* Is m one of the root moves this search may play? */
+static bool root_move_allowed(const SearchLimits *lim, Move m)
+{
+    if (lim->n_root_moves <= 0)
+        return true;
+    for (int i = 0; i < lim->n_root_moves; i++)
+        if (lim->root_moves[i] == m)
+            return true;
+    return false;
+}
+
+/* Principal variation search. */
+static int search(SearchThread *st, int alpha, int beta, int depth, int ply, bool null_ok)
+{
+    Position *pos = &st->pos;
+    const bool pv_node = beta - alpha > 1, root = ply == 0;
+    st->pv_len[ply] = ply;
+
+    /* Step 1. Quiescence at the horizon. */
+    if (depth <= 0)
+        return qsearch(st, alpha, beta, ply);
+    st->nodes++;
+    if (ply > st->seldepth)
+        st->seldepth = ply;
+    if (should_stop(st))
+        return 0;
+
+    /* Step 2. Rule endings: repetitions and the 60-move rule; mate distance pruning. */
+    if (!root) {
+        int first = find_repetition(pos);
+        if (first >= 0)
+            return repetition_score(st, first);
+        if (pos->rule60 >= RULE60_PLIES)
+            return SCORE_DRAW;
+        if (ply >= MAX_PLY - 1)
+            return evaluate(pos, st->params);
+        alpha = alpha > score_mated_in(ply) ? alpha : score_mated_in(ply);
+        beta = beta < -score_mated_in(ply + 1) ? beta : -score_mated_in(ply + 1);
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    /* Step 3. Transposition table. */
+    TTEntry tte;
+    Move tt_move = MOVE_NONE;
+    bool tt_hit = tt_probe(st->shared->tt, pos->key, ply, &tte);
+    if (tt_hit) {
+        tt_move = tte.move;
+        int bound = tte.gen_bound & 3;
+        if (!pv_node && tte.depth >= depth && bound != BOUND_NONE
+            && (bound == BOUND_EXACT || (bound == BOUND_LOWER && tte.score >= beta)
+                || (bound == BOUND_UPPER && tte.score <= alpha)))
+            return tte.score;
+    }
+    if (tt_move && (!move_is_pseudo_legal(pos, tt_move) || !move_is_legal(pos, tt_move)))
+        tt_move = MOVE_NONE;
+
+    /* Step 4. Static evaluation and pruning before moves. */
+    const bool in_check = pos->in_check;
+    int static_eval = in_check ? -SCORE_INF : (tt_hit ? tte.eval : evaluate(pos, st->params));
+    st->stack[ply].eval = static_eval;
+    st->stack[ply + 2].killers[0] = st->stack[ply + 2].killers[1] = MOVE_NONE;
+    if (!pv_node && !in_check && !score_is_mate(beta)) {
+        /* Reverse futility: far above beta at shallow depth. */
+        if (depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta)
+            return static_eval;
+        /* Null move, guarded against zugzwang-prone endings (no rooks, horses or cannons). */
+        if (null_ok && depth >= NULL_MIN_DEPTH && static_eval >= beta && has_major_pieces(pos)) {
+            int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
+            st->stack[ply].move = MOVE_NONE;
+            pos_make_null(pos);
+            int score = -search(st, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            pos_unmake_null(pos);
+            if (st->stopped)
+                return 0;
+            if (score >= beta)
+                return score >= SCORE_MATE_MIN ? beta : score;
+        }
+    }
+
+    /* Step 5. The move loop. */
+    Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
+    Move counter = prev ? st->order.counter[move_from(prev)][move_to(prev)] : MOVE_NONE;
+    MovePicker mp;
+    picker_init(&mp, pos, &st->order, tt_move, st->stack[ply].killers, counter);
+    LegalCtx ctx;
+    legal_ctx_init(pos, &ctx);
+    Move quiets[MAX_MOVES], best_move = MOVE_NONE, m;
+    int n_quiets = 0, legal = 0, best = -SCORE_INF, order_score;
+    const int alpha0 = alpha;
+    const bool futile = !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH
+                     && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+    while ((m = picker_next(&mp, &order_score)) != MOVE_NONE) {
+        if (root && !root_move_allowed(&st->shared->limits, m))
+            continue;
+        if (!legal_with_ctx(pos, &ctx, m))
+            continue;
+        legal++;
+        const bool capture = pos->board[move_to(m)] != EMPTY;
+        const bool quiet = !capture;
+        if (quiet && n_quiets < MAX_MOVES)
+            quiets[n_quiets++] = m;
+        pos_make(pos, m);
+        const bool gives_check = pos->in_check;
+        /* Late move and futility pruning of quiet moves that do not check. */
+        if (!root && quiet && !gives_check && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER) {
+            if ((depth <= LMP_MAX_DEPTH && legal > LMP_BASE + depth * depth) || futile) {
+                pos_unmake(pos);
+                continue;
+            }
+        }
+        st->stack[ply].move = m;
+        int new_depth = depth - 1 + (gives_check && ply < MAX_CHECK_EXTENSION_PLY);
+        int score;
+        if (legal == 1) {
+            score = -search(st, -beta, -alpha, new_depth, ply + 1, true);
+        } else {
+            /* Late move reductions for quiet moves searched late. */
+            int r = 0;
+            if (depth >= LMR_MIN_DEPTH && legal > LMR_MIN_MOVES && quiet && !gives_check && !in_check) {
+                r = st->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1][legal < LMR_TABLE ? legal : LMR_TABLE - 1];
+                r -= pv_node;
+                r -= order_score >= ORDER_COUNTER;
+                if (r < 0)
+                    r = 0;
+                if (r > new_depth - 1)
+                    r = new_depth - 1 > 0 ? new_depth - 1 : 0;
+            }
+            score = -search(st, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (score > alpha && r > 0)
+                score = -search(st, -alpha - 1, -alpha, new_depth, ply + 1, true);
+            if (score > alpha && score < beta)
+                score = -search(st, -beta, -alpha, new_depth, ply + 1, true);
+        }
+        pos_unmake(pos);
+        if (st->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                st->pv[ply][ply] = m;
+                for (int i = ply + 1; i < st->pv_len[ply + 1]; i++)
+                    st->pv[ply][i] = st->pv[ply + 1][i];
+                st->pv_len[ply] = st->pv_len[ply + 1] > ply + 1 ? st->pv_len[ply + 1] : ply + 1;
+                if (score >= beta) {
+                    if (quiet)
+                        update_quiet_stats(st, ply, m, quiets, n_quiets, depth);
+                    break;
+                }
+            }
+        }
+    }
+
+    /* Step 6. No legal move: mate or stalemate, both lost in xiangqi. */
+    if (legal == 0)
+        return score_mated_in(ply);
+
+    int bound = best >= beta ? BOUND_LOWER : (alpha > alpha0 ? BOUND_EXACT : BOUND_UPPER);
+    tt_store(st->shared->tt, pos->key, ply, best_move, best, in_check ? 0 : static_eval, depth, bound);
+    return best;
+}
+
+/* Fills a report from the thread's state after an iteration. */
+static void report(SearchThread *st, int depth, int score, int bound)
+{
+    SearchShared *sh = st->shared;
+    if (!sh->report)
+        return;
+    SearchReport r;
+    r.depth = depth;
+    r.seldepth = st->seldepth;
+    r.score = score;
+    r.bound = bound;
+    r.nodes = st->nodes;
+    r.time_ms = now_ms() - atomic_load(&sh->start_ms);
+    r.hashfull = tt_hashfull(sh->tt);
+    r.pv_len = st->pv_len[0];
+    memcpy(r.pv, st->pv[0], sizeof(Move) * (size_t)r.pv_len);
+    sh->report(sh->report_ctx, &r);
+}
+
+/* First legal root move allowed by the limits, or MOVE_NONE. */
+static Move first_root_move(SearchThread *st, int *count)
+{
+    Move moves[MAX_MOVES];
+    int n = gen_legal(&st->pos, moves), allowed = 0;
+    Move first = MOVE_NONE;
+    for (int i = 0; i < n; i++)
+        if (root_move_allowed(&st->shared->limits, moves[i]) && allowed++ == 0)
+            first = moves[i];
+    *count = allowed;
+    return first;
+}
+
+/* Should iterative deepening stop before the next iteration (soft time, mate found)? */
+static bool stop_iterating(SearchThread *st, int depth, int score, int stable, int n_root)
+{
+    SearchShared *sh = st->shared;
+    const SearchLimits *lim = &sh->limits;
+    if (lim->depth > 0 && depth >= lim->depth)
+        return true;
+    if (lim->mate > 0 && score >= SCORE_MATE_MIN && SCORE_MATE - score <= 2 * lim->mate)
+        return true;
+    if (lim->infinite || atomic_load(&sh->pondering) || lim->soft_ms <= 0)
+        return false;
+    if (n_root == 1)
+        return true; /* a forced move needs no thought */
+    /* Stable best moves spend less of the soft budget, unstable ones more. */
+    int64_t budget = lim->soft_ms * (stable >= STABLE_ITERATIONS ? 6 : (stable == 0 ? 13 : 10)) / 10;
+    return elapsed_ms(sh) >= budget;
+}
+
+/* Iterative deepening with aspiration windows. */
+void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out)
+{
+    memcpy(&st->pos, pos, offsetof(Position, hist) + sizeof(Undo) * pos->ply);
+    st->shared = shared;
+    st->nodes = 0;
+    st->stopped = false;
+    tt_new_search(shared->tt);
+    memset(out, 0, sizeof *out);
+    int n_root;
+    out->best = first_root_move(st, &n_root);
+    if (out->best == MOVE_NONE) {
+        out->score = score_mated_in(0);
+        return;
+    }
+    const int max_depth = shared->limits.depth > 0 && shared->limits.depth < MAX_PLY ? shared->limits.depth : MAX_PLY - 1;
+    int score = 0, stable = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        st->seldepth = 0;
+        st->root_depth = depth;
+        int window = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
+        if (depth >= ASPIRATION_MIN_DEPTH && !score_is_mate(score)) {
+            alpha = score - window;
+            beta = score + window;
+        }
+        int result;
+        for (;;) {
+            result = search(st, alpha, beta, depth, 0, false);
+            if (st->stopped)
+                break;
+            if (result <= alpha) {
+                report(st, depth, result, BOUND_UPPER);
+                beta = (alpha + beta) / 2;
+                alpha = result - window > -SCORE_INF ? result - window : -SCORE_INF;
+            } else if (result >= beta) {
+                report(st, depth, result, BOUND_LOWER);
+                beta = result + window < SCORE_INF ? result + window : SCORE_INF;
+            } else {
+                break;
+            }
+            window += window / 2;
+        }
+        if (st->stopped) {
+            /* A partial iteration's move is used only if it already beat the last full one. */
+            if (st->pv_len[0] > 0 && st->pv[0][0] != MOVE_NONE && depth > 1 && st->pv[0][0] != out->best) {
+                out->best = st->pv[0][0];
+                out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
+            }
+            break;
+        }
+        score = result;
+        stable = st->pv[0][0] == out->best ? stable + 1 : 0;
+        out->best = st->pv[0][0];
+        out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
+        out->score = score;
+        out->depth = depth;
+        report(st, depth, score, BOUND_EXACT);
+        if (stop_iterating(st, depth, score, stable, n_root))
+            break;
+    }
+    out->nodes = st->nodes;
+}

@@ -1,0 +1,13 @@
+# Runs `jiangjun bench` and compares its node count with bench/signature.
+execute_process(COMMAND ${JIANGJUN} bench OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "jiangjun bench failed (${rc})")
+endif()
+string(REGEX MATCH "Nodes searched: ([0-9]+)" _ "${out}")
+set(got ${CMAKE_MATCH_1})
+file(READ ${SIGNATURE} expected)
+string(STRIP "${expected}" expected)
+if(NOT got STREQUAL expected)
+  message(FATAL_ERROR "bench signature mismatch: got ${got}, bench/signature has ${expected}")
+endif()
+message(STATUS "bench signature ${got} matches")

@@ -1,0 +1,158 @@
+/*
+ * test_search.c - the search finds every forced mate of tactics.epd with its
+ * exact distance, solves the other tactical positions within a node budget,
+ * returns no move when there is none, honours root-move restrictions and
+ * stops, and is deterministic.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "move.h"
+#include "movegen.h"
+#include "search.h"
+#include "testutil.h"
+
+enum { MATE_NODE_BUDGET = 2000000, TACTIC_NODE_BUDGET = 50000, TEST_HASH_MB = 16 };
+
+static Position pos;
+static TT tt;
+static SearchThread *st;
+
+/* Searches pos under limits with a fresh table; returns the result. */
+static SearchResult run(const SearchLimits *limits)
+{
+    SearchShared shared;
+    SearchResult res;
+    atomic_init(&shared.pondering, false);
+    tt_clear(&tt);
+    search_thread_clear(st);
+    search_shared_init(&shared, &tt, limits, 0, NULL, NULL);
+    search_run(st, &shared, &pos, &res);
+    return res;
+}
+
+/* Every `dm N` position: mate in exactly N found. */
+static void test_mates(void **state)
+{
+    (void)state;
+    TestLines lines;
+    int mates = 0;
+    test_read_lines("tactics.epd", &lines);
+    for (int i = 0; i < lines.count; i++) {
+        char fen[LINE_MAX_TEST], dm[16];
+        if (!epd_field(lines.line[i], "dm", dm, sizeof dm) || test_known_invalid(lines.line[i]))
+            continue;
+        epd_fen(lines.line[i], fen, sizeof fen);
+        test_setup(&pos, fen);
+        int n = atoi(dm);
+        SearchLimits limits = { 0 };
+        limits.nodes = MATE_NODE_BUDGET;
+        limits.mate = n;
+        SearchResult res = run(&limits);
+        int expected = SCORE_MATE - (2 * n - 1);
+        if (res.score != expected) {
+            char text[MOVE_TEXT];
+            fail_msg("%s: mate in %d expected (score %d), got score %d move %s depth %d", fen, n, expected, res.score,
+                     move_to_text(res.best, text), res.depth);
+        }
+        mates++;
+    }
+    test_free_lines(&lines);
+    assert_int_equal(mates, 36);
+}
+
+/* Non-mate tactics: the best move is found within the node budget. */
+static void test_tactics(void **state)
+{
+    (void)state;
+    TestLines lines;
+    int total = 0, solved = 0;
+    test_read_lines("tactics.epd", &lines);
+    for (int i = 0; i < lines.count; i++) {
+        char fen[LINE_MAX_TEST], bm[16], dm[16], text[MOVE_TEXT];
+        if (epd_field(lines.line[i], "dm", dm, sizeof dm) || test_known_invalid(lines.line[i]))
+            continue;
+        assert_true(epd_field(lines.line[i], "bm", bm, sizeof bm));
+        epd_fen(lines.line[i], fen, sizeof fen);
+        test_setup(&pos, fen);
+        SearchLimits limits = { 0 };
+        limits.nodes = TACTIC_NODE_BUDGET;
+        SearchResult res = run(&limits);
+        total++;
+        if (strcmp(move_to_text(res.best, text), bm) == 0)
+            solved++;
+        else
+            printf("unsolved: %s bm %s got %s (score %d)\n", fen, bm, text, res.score);
+    }
+    test_free_lines(&lines);
+    printf("tactics solved: %d/%d\n", solved, total);
+    assert_int_equal(solved, total);
+}
+
+/* Mated and stalemated positions give no move. */
+static void test_no_move(void **state)
+{
+    (void)state;
+    SearchLimits limits = { 0 };
+    limits.depth = 4;
+    test_setup(&pos, "4k4/4a4/9/9/9/9/9/9/3r1r3/4K4 w - - 0 1"); /* stalemate: red loses */
+    SearchResult res = run(&limits);
+    assert_int_equal(res.best, MOVE_NONE);
+    test_setup(&pos, "4k4/9/9/9/9/9/9/9/4Ar3/2r1K4 w - - 0 7"); /* checkmate */
+    res = run(&limits);
+    assert_int_equal(res.best, MOVE_NONE);
+}
+
+/* Root move restriction, a pre-set stop, and determinism. */
+static void test_limits(void **state)
+{
+    (void)state;
+    SearchLimits limits = { 0 };
+    Move m;
+    XqError err;
+    test_setup(&pos, START_FEN);
+    assert_true(move_parse_legal(&pos, "a3a4", &m, &err));
+    limits.depth = 5;
+    limits.n_root_moves = 1;
+    limits.root_moves[0] = m;
+    SearchResult res = run(&limits);
+    assert_int_equal(res.best, m);
+
+    limits.n_root_moves = 0;
+    limits.depth = 7;
+    SearchResult a = run(&limits), b = run(&limits);
+    assert_int_equal(a.nodes, b.nodes);
+    assert_int_equal(a.best, b.best);
+    assert_true(move_is_pseudo_legal(&pos, a.best) && move_is_legal(&pos, a.best));
+    pos_make(&pos, a.best);
+    assert_true(move_is_pseudo_legal(&pos, a.ponder) && move_is_legal(&pos, a.ponder));
+    pos_unmake(&pos);
+
+    /* a search stopped before it starts still returns a legal move */
+    SearchShared shared;
+    atomic_init(&shared.pondering, false);
+    limits.depth = 0;
+    search_shared_init(&shared, &tt, &limits, 0, NULL, NULL);
+    atomic_store(&shared.stop, true);
+    search_run(st, &shared, &pos, &res);
+    assert_true(res.best != MOVE_NONE && move_is_legal(&pos, res.best));
+}
+
+/* Runs the search tests. */
+int main(void)
+{
+    tables_init();
+    st = search_thread_new();
+    assert_true(st && tt_resize(&tt, TEST_HASH_MB));
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mates),
+        cmocka_unit_test(test_no_move),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_tactics),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    tt_free(&tt);
+    search_thread_free(st);
+    return rc;
+}
