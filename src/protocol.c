@@ -3,9 +3,10 @@
  *
  * Threads: the reader thread (input.c) queues lines; this thread executes
  * them; the search thread prints info/bestmove through callbacks and then
- * wakes this thread. While a search runs, isready and quit are answered at
- * once, stop/ponderhit/probe too unless earlier commands are waiting, and
- * everything else is deferred and executed, in order, after the bestmove.
+ * wakes this thread. While a search runs, isready is answered at once, and
+ * stop/ponderhit/probe/quit too unless a deferred `go` waits (then they are
+ * meant for that search); everything else is deferred and executed, in
+ * order, after the bestmove.
  * With `setoption batch true` (UCCI) every line waits for the search.
  * End of input means quit, after a search that ends by itself has finished.
  */
@@ -25,6 +26,7 @@ enum { MS_PER_SECOND = 1000 };
 typedef struct Deferred {
     char **line;
     int head, count, cap;
+    int gos;            /* deferred go commands: a stop/ponderhit behind one is meant for it */
 } Deferred;
 
 /* Appends a line to the deferred list (takes ownership). */
@@ -99,8 +101,8 @@ static void build_go(Proto *p, const Command *c, EngineGo *g)
     if (a->movetime != ABSENT)
         g->time.movetime_ms = a->movetime;
     bool limited = g->depth != 0 || g->nodes || g->mate || tm_is_timed(&g->time);
-    /* UCI: a bare go is infinite. UCCI: "infinite" waits for stop; a bare go searches until done. */
-    g->infinite = a->infinite || (!limited && p->dialect == DIALECT_UCI);
+    /* a go without any limit (UCI's bare go, UCCI's unknown modes) searches until stop */
+    g->infinite = a->infinite || !limited;
     for (int i = 0; i < a->n_searchmoves && engine_position_ok(p->engine); i++) {
         Move m;
         XqError err;
@@ -238,23 +240,27 @@ static void execute(Proto *p, const Command *c)
 }
 
 /* Handles one input line (takes ownership): now, or after the running search. */
-static void dispatch(Proto *p, Deferred *d, char *line)
+static void dispatch(Proto *p, Deferred *d, char *line, bool was_deferred)
 {
     Command c;
     protocol_parse(line, &c);
-    bool now = true;
+    bool is_go = c.type == CMD_GO || c.type == CMD_PERFT, now = true;
+    if (was_deferred && is_go)
+        d->gos--;
     if (engine_searching(p->engine)) {
-        /* quit too waits behind deferred lines, so piped scripts run to the end */
-        bool urgent_now = c.type == CMD_STOP || c.type == CMD_PONDERHIT || c.type == CMD_PROBE || c.type == CMD_QUIT;
+        /* stop/ponderhit/quit are for the running search unless a later go waits: then they are for that one */
+        bool urgent = c.type == CMD_STOP || c.type == CMD_PONDERHIT || c.type == CMD_PROBE || c.type == CMD_QUIT;
         if (p->value[OPT_BATCH])
             now = false; /* batch: stdin is not read while thinking */
         else
-            now = c.type == CMD_ISREADY || c.type == CMD_EMPTY || (urgent_now && d->count == 0);
+            now = c.type == CMD_ISREADY || c.type == CMD_EMPTY || (urgent && d->gos == 0);
     }
     if (now) {
         execute(p, &c);
         free(line);
     } else {
+        if (is_go)
+            d->gos++;
         deferred_push(d, line);
     }
     command_free(&c);
@@ -281,11 +287,11 @@ int protocol_run(FILE *in, FILE *out)
         out_line(&p->out, "info string error: cannot start the input thread");
         return 1;
     }
-    Deferred d = { NULL, 0, 0, 0 };
+    Deferred d = { NULL, 0, 0, 0, 0 };
     bool eof = false;
     while (!p->quit) {
         while (!p->quit && !engine_searching(p->engine) && d.count > 0)
-            dispatch(p, &d, deferred_pop(&d));
+            dispatch(p, &d, deferred_pop(&d), true);
         if (p->quit)
             break;
         if (eof) {
@@ -300,7 +306,7 @@ int protocol_run(FILE *in, FILE *out)
         char *line = NULL;
         switch (input_next(&p->input, &line)) {
         case INPUT_WAKE: engine_wait(p->engine); break;
-        case INPUT_LINE: dispatch(p, &d, line); break;
+        case INPUT_LINE: dispatch(p, &d, line, false); break;
         case INPUT_OVERLONG: out_info_string(p, "error: input line longer than %d bytes dropped", INPUT_LINE_MAX); break;
         case INPUT_EOF: eof = true; break;
         }

@@ -1,0 +1,54 @@
+/*
+ * enginepipe.h - drives the real jiangjun binary through pipes for the
+ * protocol tests (POSIX only: fork, exec, poll), and checks that every move
+ * it prints is legal in the position the test tracks alongside it.
+ */
+#ifndef XQ_ENGINEPIPE_H
+#define XQ_ENGINEPIPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "position.h"
+
+enum { EP_LINE_MAX = 8192, EP_BUF = 1 << 16 };
+
+typedef struct EnginePipe {
+    pid_t pid;
+    int to_fd, from_fd;
+    char buf[EP_BUF];
+    size_t len;
+    bool eof;
+    char last[EP_LINE_MAX];      /* the last line read */
+    char transcript[1 << 18];    /* everything read, for whole-output checks */
+    size_t t_len;
+} EnginePipe;
+
+/* Starts the engine; fails the test if it cannot. */
+void ep_start(EnginePipe *ep);
+/* Sends one line (a newline is added). */
+void ep_send(EnginePipe *ep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Sends raw bytes. */
+void ep_send_raw(EnginePipe *ep, const void *data, size_t len);
+/* Reads one line within timeout_ms into ep->last; false on timeout or EOF. */
+bool ep_read_line(EnginePipe *ep, int timeout_ms);
+/* Reads lines until one starts with prefix (returns true, line in ep->last) or the timeout passes. */
+bool ep_expect(EnginePipe *ep, const char *prefix, int timeout_ms);
+/* Like ep_expect, but fails the test when not found. */
+void ep_must(EnginePipe *ep, const char *prefix, int timeout_ms);
+/* True if no line starting with prefix arrives within ms (other lines are consumed). */
+bool ep_quiet_for(EnginePipe *ep, const char *prefix, int ms);
+/* Closes stdin, waits for exit (killing after timeout_ms); returns the exit status or -1. */
+int ep_finish(EnginePipe *ep, int timeout_ms);
+/* Milliseconds from a monotonic clock. */
+int64_t ep_now_ms(void);
+
+/* Checks "bestmove X [ponder Y] ..." (or nobestmove/(none) when allowed) against pos; fails the test if illegal. */
+void ep_check_bestmove(const char *line, Position *pos, bool none_ok);
+/* Checks the pv of an "info ... pv ..." line against pos (no-op without pv). */
+void ep_check_pv(const char *line, Position *pos);
+/* Reads until bestmove/nobestmove, checking every PV; returns true if one arrived in time. */
+bool ep_wait_bestmove(EnginePipe *ep, Position *pos, int timeout_ms);
+
+#endif

@@ -1,0 +1,576 @@
+/*
+ * test_protocol.c - scripted GUI dialogs against the real binary: one per
+ * GUI of docs/protocol.md sections 6-7 (what it sends, quirks included, and
+ * what it must get back), then malformed input, queueing while searching,
+ * clocks and end of input. Every move the engine prints is checked for
+ * legality with the core library.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "enginepipe.h"
+#include "move.h"
+#include "testutil.h"
+
+enum { T_FAST = 3000, T_SHORT = 500 };
+
+#define START_BOARD "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
+
+/* Sets pos from a FEN and a space-separated move list. */
+static void track(Position *pos, const char *fen, const char *moves)
+{
+    test_setup(pos, fen);
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        Move m;
+        XqError err;
+        if (!move_parse_legal(pos, t, &m, &err))
+            fail_msg("test setup: %s", err.msg);
+        pos_make(pos, m);
+    }
+}
+
+/* Does any line of the transcript carry a UCI-style "score cp"/"score mate"? */
+static bool has_uci_score(const char *t) { return strstr(t, "score cp") || strstr(t, "score mate"); }
+
+/* Position buffers are large: keep them off the stack. */
+static Position POS;
+
+/* XQWizard (section 6 / 12.1): UCCI, ms, bare scores, pondering with ponderhit and with a miss. */
+static void test_xqwizard(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    assert_non_null(strstr(ep->transcript, "option usemillisec type check default true"));
+    ep_send(ep, "setoption usemillisec true");
+    ep_send(ep, "setoption usebook false");
+    ep_send(ep, "setoption hashsize 32");
+    ep_send(ep, "setoption threads 1");
+    ep_send(ep, "setoption newgame");
+    ep_send(ep, "position fen " START_BOARD " w - - 0 1");
+    ep_send(ep, "go time 3000 increment 0");
+    track(&POS, START_FEN, "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_non_null(strstr(ep->last, " ponder "));
+    char best[8], ponder[8];
+    assert_int_equal(sscanf(ep->last, "bestmove %7s ponder %7s", best, ponder), 2);
+    assert_false(has_uci_score(ep->transcript));
+    assert_non_null(strstr(ep->transcript, "info depth 1 score "));
+    /* (a) ponder hit: nothing before ponderhit, then a move in time */
+    char moves[32];
+    snprintf(moves, sizeof moves, "%s %s", best, ponder);
+    ep_send(ep, "position fen " START_BOARD " w - - 0 1 moves %s", moves);
+    ep_send(ep, "go ponder time 1000 increment 0");
+    assert_true(ep_quiet_for(ep, "bestmove", 400));
+    int64_t t0 = ep_now_ms();
+    ep_send(ep, "ponderhit");
+    track(&POS, START_FEN, moves);
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_true(ep_now_ms() - t0 < 1000);
+    /* (b) ponder miss: stop answers at once, then the real position */
+    ep_send(ep, "go ponder time 1000 increment 0");
+    assert_true(ep_quiet_for(ep, "bestmove", 200));
+    t0 = ep_now_ms();
+    ep_send(ep, "stop");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_true(ep_now_ms() - t0 < 300);
+    ep_send(ep, "position fen " START_BOARD " w - - 0 1 moves %s c6c5", best);
+    ep_send(ep, "go time 1000 increment 0");
+    track(&POS, START_FEN, best);
+    Move m;
+    XqError err;
+    assert_true(move_parse_legal(&POS, "c6c5", &m, &err));
+    pos_make(&POS, m);
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "quit");
+    ep_must(ep, "bye", T_FAST);
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+}
+
+/* xqbase league (6.1 / 12.2): banmoves honoured, draw offers, resign, no legal move, bye. */
+static void test_league(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "setoption promotion false");
+    ep_send(ep, "setoption ponder false");
+    ep_send(ep, "setoption newgame");
+    ep_send(ep, "setoption usemillisec true");
+    const char *fen = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1";
+    ep_send(ep, "position fen %s moves h6i4 i9h9 i4h6 h9i9", fen);
+    ep_send(ep, "banmoves h6i4");
+    ep_send(ep, "go time 598 increment 3 opptime 600 oppincrement 3");
+    track(&POS, fen, "h6i4 i9h9 i4h6 h9i9");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_null(strstr(ep->last, "bestmove h6i4"));
+    /* a dead draw: accept the offer */
+    ep_send(ep, "position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    ep_send(ep, "go draw depth 3");
+    track(&POS, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_non_null(strstr(ep->last, " draw"));
+    /* two rooks up: decline */
+    ep_send(ep, "position fen 3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1");
+    ep_send(ep, "go draw depth 3");
+    track(&POS, "3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1", "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_null(strstr(ep->last, "draw"));
+    /* mated next move: resign (with a ponder move, never a bare third field) */
+    ep_send(ep, "position fen 4k4/R8/9/9/9/9/9/9/1R7/3K5 b - - 0 1");
+    ep_send(ep, "go depth 4");
+    track(&POS, "4k4/R8/9/9/9/9/9/9/1R7/3K5 b - - 0 1", "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_non_null(strstr(ep->last, " resign"));
+    /* no legal move: nobestmove */
+    ep_send(ep, "position fen 3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1");
+    ep_send(ep, "go depth 3");
+    ep_must(ep, "nobestmove", T_FAST);
+    /* stop when idle, probe, depth 0 */
+    ep_send(ep, "stop");
+    ep_must(ep, "nobestmove", T_FAST);
+    ep_send(ep, "probe startpos moves h2e2");
+    ep_must(ep, "pophash", T_FAST);
+    ep_send(ep, "position startpos");
+    ep_send(ep, "go depth 0");
+    ep_must(ep, "nobestmove", T_FAST);
+    ep_send(ep, "quit");
+    ep_must(ep, "bye", T_FAST);
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+}
+
+/* gmchess: odd options, double spaces, doubled FEN tail, `pause`; no stray draw/resign words. */
+static void test_gmchess(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_send(ep, "setoption newgame");
+    ep_send(ep, "setoption idle large");
+    ep_send(ep, "setoption style risky");
+    ep_send(ep, "setoption knowledge none");
+    ep_send(ep, "setoption pruning  large");
+    ep_send(ep, "setoption randomness large");
+    ep_send(ep, "setoption usebook true");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "position fen " START_BOARD " w -- 0 1  -- 0 1  moves h2e2 h7e7");
+    ep_send(ep, "go depth 3");
+    track(&POS, START_FEN, "h2e2 h7e7");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "pause");
+    ep_send(ep, "go  depth  3");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "quit");
+    ep_must(ep, "bye", T_FAST);
+    ep_finish(ep, T_FAST);
+    assert_null(strstr(ep->transcript, "draw"));
+    assert_null(strstr(ep->transcript, "resign"));
+    assert_null(strstr(ep->transcript, "nobestmove"));
+    free(ep);
+}
+
+/* walker8088/cchess: `info depth d score s pv ...` exactly in that order. */
+static void test_cchess(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "position fen " START_BOARD " w - - 0 1");
+    ep_send(ep, "go depth  4");
+    bool seen = false;
+    while (ep_read_line(ep, T_FAST) && strncmp(ep->last, "bestmove", 8) != 0) {
+        int d, s, n = 0;
+        if (strncmp(ep->last, "info depth", 10) == 0) {
+            assert_int_equal(sscanf(ep->last, "info depth %d score %d pv %n", &d, &s, &n), 2);
+            assert_true(n > 0);
+            seen = true;
+        }
+    }
+    assert_true(seen);
+    ep_finish(ep, T_FAST);
+    free(ep);
+}
+
+/* VinXiangQi: uci+ucci back to back, UCCI-form setoption, stop before analysis, go movetime. */
+static void test_vinxiangqi(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_send(ep, "ucci");
+    ep_must(ep, "uciok", T_FAST);
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "setoption Threads 1");
+    ep_send(ep, "setoption Hash 32");
+    ep_send(ep, "stop");
+    ep_must(ep, "nobestmove", T_FAST);
+    const char *fen = "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1";
+    ep_send(ep, "position fen %s", fen);
+    int64_t t0 = ep_now_ms();
+    ep_send(ep, "go movetime 200");
+    track(&POS, fen, "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_true(ep_now_ms() - t0 < 400);
+    assert_non_null(strstr(ep->last, " ponder "));
+    /* stop + position + go back to back while analysing */
+    ep_send(ep, "go infinite");
+    assert_true(ep_quiet_for(ep, "bestmove", 150));
+    ep_send(ep, "stop");
+    ep_send(ep, "position fen %s moves h9g7", fen);
+    ep_send(ep, "go depth 3");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    track(&POS, fen, "h9g7");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_finish(ep, T_FAST);
+    free(ep);
+}
+
+/* TCHESS (UCI): probe by uci, UCI setoption, infinite + stop, `nps` on analysis lines. */
+static void test_tchess(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    assert_non_null(strstr(ep->transcript, "option name Hash type spin"));
+    assert_non_null(strstr(ep->transcript, "option name Move Overhead type spin"));
+    ep_send(ep, "setoption name Threads value 1");
+    ep_send(ep, "setoption name Hash value 32");
+    ep_send(ep, "stop");
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", T_FAST);
+    assert_null(strstr(ep->transcript, "bestmove"));
+    ep_send(ep, "position fen " START_BOARD " w - - 0 1 moves h2e2 h9g7");
+    ep_send(ep, "go infinite");
+    assert_true(ep_quiet_for(ep, "bestmove", 300));
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", T_SHORT);
+    int64_t t0 = ep_now_ms();
+    ep_send(ep, "stop");
+    track(&POS, START_FEN, "h2e2 h9g7");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_true(ep_now_ms() - t0 < 300);
+    assert_non_null(strstr(ep->transcript, " nps "));
+    assert_non_null(strstr(ep->transcript, "score cp "));
+    ep_finish(ep, T_FAST);
+    free(ep);
+}
+
+/* UCI2WB in UCCI mode: odd go keyword order, empty `moves`, uxinewgame, ponderhit draw, short lines. */
+static void test_uci2wb(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", T_FAST);
+    ep_send(ep, "uxinewgame");
+    ep_send(ep, "setoption newgame");
+    ep_send(ep, "position fen " START_BOARD " w - - 0 1 moves");
+    ep_send(ep, "go time 2000 opptime 2000 oppincrement 0 increment 0");
+    track(&POS, START_FEN, "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0e1");
+    ep_send(ep, "go ponder time 1000 opptime 1000 oppincrement 0 increment 0");
+    assert_true(ep_quiet_for(ep, "bestmove", 200));
+    ep_send(ep, "ponderhit draw");
+    track(&POS, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e0e1");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_non_null(strstr(ep->last, " draw"));
+    ep_finish(ep, T_FAST);
+    for (char *l = ep->transcript; *l;) {
+        char *nl = strchr(l, '\n');
+        size_t n = nl ? (size_t)(nl - l) : strlen(l);
+        assert_true(n < 1000);
+        l += n + (nl ? 1 : 0);
+    }
+    free(ep);
+}
+
+/* Pikafish-style UCI (12.5): clocks, cp/mate scores, perft, d, bare startpos, (none). */
+static void test_pikafish_uci(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    ep_send(ep, "setoption name Threads value 1");
+    ep_send(ep, "setoption name Move Overhead value 30");
+    ep_send(ep, "setoption name Repetition Rule value check-only");
+    ep_send(ep, "setoption name Clear Hash");
+    ep_send(ep, "ucinewgame");
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", T_FAST);
+    ep_send(ep, "position startpos moves h2e2 h9g7");
+    ep_send(ep, "go wtime 2000 btime 2000 winc 100 binc 100");
+    track(&POS, START_FEN, "h2e2 h9g7");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_non_null(strstr(ep->transcript, " seldepth "));
+    assert_non_null(strstr(ep->transcript, " hashfull "));
+    ep_send(ep, "position startpos");
+    ep_send(ep, "go perft 2");
+    ep_must(ep, "Nodes searched: 1920", T_FAST);
+    ep_send(ep, "d");
+    ep_must(ep, "Fen: " START_BOARD " w", T_FAST);
+    ep_must(ep, "Key: ", T_FAST);
+    ep_send(ep, "startpos moves h2e2");
+    ep_send(ep, "go depth 3 searchmoves h7e7 b9c7");
+    track(&POS, START_FEN, "h2e2");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_true(strstr(ep->last, "bestmove h7e7") || strstr(ep->last, "bestmove b9c7"));
+    /* mate in one: score mate 1 */
+    ep_send(ep, "position fen 4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1");
+    ep_send(ep, "go mate 2");
+    ep_must(ep, "bestmove", T_FAST);
+    assert_non_null(strstr(ep->transcript, "score mate 1"));
+    ep_send(ep, "position fen 3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1");
+    ep_send(ep, "go depth 3");
+    ep_must(ep, "bestmove (none)", T_FAST);
+    ep_send(ep, "go nodes 3000");
+    ep_must(ep, "bestmove (none)", T_FAST);
+    ep_send(ep, "position startpos");
+    ep_send(ep, "go nodes 3000");
+    track(&POS, START_FEN, "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    assert_null(strstr(ep->transcript, "bye"));
+    free(ep);
+}
+
+/* UCCI2QH: movestogo, ponder with infinite, stop. */
+static void test_ucci2qh(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "setoption newgame");
+    ep_send(ep, "position fen " START_BOARD " w - - 0 1 moves b2e2");
+    ep_send(ep, "go time 6000 movestogo 36");
+    track(&POS, START_FEN, "b2e2");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "go ponder infinite");
+    assert_true(ep_quiet_for(ep, "bestmove", 200));
+    ep_send(ep, "ponderhit");
+    assert_true(ep_quiet_for(ep, "bestmove", 200)); /* still infinite */
+    ep_send(ep, "stop");
+    assert_true(ep_wait_bestmove(ep, &POS, T_SHORT));
+    ep_send(ep, "quit");
+    ep_must(ep, "bye", T_FAST);
+    ep_finish(ep, T_FAST);
+    free(ep);
+}
+
+/* Garbage of every kind; afterwards the engine still answers and plays legal moves. */
+static void test_malformed_barrage(void **state)
+{
+    (void)state;
+    static const char *const JUNK[] = {
+        "", "   ", "\t\t", "\r", "xyzzy", "position", "position fen", "position fen foobar",
+        "position fen " START_BOARD " x - - 0 1", "position startpos moves h2e2 h2e2", "position startpos moves zz99",
+        "position startpos moves h2e", "position startpos junk", "position fen 9/9/9/9/9/9/9/9/9/9 w",
+        "position fen " START_BOARD " w - - 0 1 moves H2E2 h9g7 ", "banmoves a0a9", "banmoves", "go depth abc",
+        "go depth -5", "go depth 99999999999999999999", "go nodes", "go wtime x btime 5", "go movetime -1",
+        "setoption", "setoption name", "setoption name Hash value -3", "setoption name Hash value 1e9",
+        "setoption hashsize 99999999999", "setoption name MultiPV value 4", "setoption name Threads value 0x10",
+        "setoption rules nonsense", "setoption usemillisec maybe", "setoption name Move Overhead value 100000",
+        "ponderhit", "ponderhit draw", "probe", "probe fen x", "go perft 0", "go perft 99",
+        "fen rnbakabnr/9", "startpos moves", "d", "\xff\xfe\x80 binary \x01\x02", "go searchmoves zz",
+        "ucinewgame extra words", "isready extra",
+    };
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    for (size_t i = 0; i < sizeof JUNK / sizeof JUNK[0]; i++)
+        ep_send(ep, "%s", JUNK[i]);
+    ep_send(ep, "stop"); /* "go searchmoves zz" is a go without limits: infinite */
+    ep_send_raw(ep, "go depth 1\0\0 junk\r\n", 19);
+    /* a very long line and a line of NULs */
+    size_t big = 3u << 20;
+    char *line = malloc(big + 1);
+    memset(line, 'x', big);
+    line[big] = '\n';
+    ep_send_raw(ep, line, big + 1);
+    memset(line, 0, 4096);
+    line[4096] = '\n';
+    ep_send_raw(ep, line, 4097);
+    free(line);
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", 10000);
+    /* the position is invalid after a bad one: no move */
+    ep_send(ep, "position fen foobar");
+    ep_send(ep, "go depth 2");
+    ep_must(ep, "nobestmove", T_FAST);
+    ep_send(ep, "position startpos moves h2e2\r");
+    ep_send(ep, "go\tdepth   3\r");
+    track(&POS, START_FEN, "h2e2");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    /* a long game: thousands of moves given, history trimmed, still legal */
+    char *moves = malloc(1 << 16);
+    size_t n = 0;
+    n += (size_t)sprintf(moves + n, "position startpos moves");
+    for (int i = 0; i < 1200; i++)
+        n += (size_t)sprintf(moves + n, " %s", (const char *[]){ "h0g2", "h9g7", "g2h0", "g7h9" }[i % 4]);
+    ep_send(ep, "%s", moves);
+    free(moves);
+    ep_send(ep, "go depth 3");
+    track(&POS, START_FEN, "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    assert_non_null(strstr(ep->transcript, "info string error: "));
+    free(ep);
+}
+
+/* Commands arriving during a search are queued, never dropped; isready is answered at once. */
+static void test_queue_while_searching(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    ep_send(ep, "position startpos");
+    ep_send(ep, "go infinite");
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", T_SHORT);
+    ep_send(ep, "stop");
+    ep_send(ep, "setoption name Hash value 8");
+    ep_send(ep, "position startpos moves h2e2");
+    ep_send(ep, "go depth 3");
+    ep_send(ep, "position startpos moves h2e2 h9g7");
+    ep_send(ep, "go depth 3");
+    track(&POS, START_FEN, "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    track(&POS, START_FEN, "h2e2");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    track(&POS, START_FEN, "h2e2 h9g7");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_finish(ep, T_FAST);
+    free(ep);
+}
+
+/* Clocks: never over time, also with a few hundred ms, no increment, movestogo, seconds. */
+static void test_clocks(void **state)
+{
+    (void)state;
+    static const struct { const char *go; int limit_ms; bool ucci; } CASES[] = {
+        { "go wtime 300 btime 300", 300, false },
+        { "go wtime 60 btime 60", 60, false },
+        { "go wtime 1000 btime 1000 winc 10 binc 10", 300, false },
+        { "go wtime 500 btime 500 movestogo 1", 500, false },
+        { "go time 250 increment 0", 250, true },
+        { "go time 400 movestogo 2 opptime 400", 400, true },
+        { "go movetime 100", 150, false },
+    };
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        ep_send(ep, CASES[i].ucci ? "ucci" : "uci");
+        ep_must(ep, CASES[i].ucci ? "ucciok" : "uciok", T_FAST);
+        ep_send(ep, "position startpos moves h2e2 h7e7");
+        ep_send(ep, "isready");
+        ep_must(ep, "readyok", T_FAST);
+        int64_t t0 = ep_now_ms();
+        ep_send(ep, "%s", CASES[i].go);
+        track(&POS, START_FEN, "h2e2 h7e7");
+        assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+        int64_t took = ep_now_ms() - t0;
+        if (took >= CASES[i].limit_ms)
+            fail_msg("'%s' took %lld ms", CASES[i].go, (long long)took);
+    }
+    /* UCCI seconds without usemillisec */
+    ep_send(ep, "ucci");
+    ep_send(ep, "setoption usemillisec false");
+    int64_t t0 = ep_now_ms();
+    ep_send(ep, "go time 1 increment 0");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_true(ep_now_ms() - t0 < 1000);
+    ep_finish(ep, T_FAST);
+    free(ep);
+}
+
+/* End of input is quit: after a finite search ends, and at once for an infinite one. */
+static void test_eof(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "position startpos");
+    ep_send(ep, "go depth 4");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    assert_non_null(strstr(ep->transcript, "bestmove "));
+    ep_start(ep);
+    ep_send(ep, "garbage first line");
+    ep_send(ep, "go infinite");
+    int64_t t0 = ep_now_ms();
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    assert_true(ep_now_ms() - t0 < 1000);
+    assert_non_null(strstr(ep->transcript, "bestmove "));
+    /* batch mode: stop waits for the search */
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_send(ep, "setoption batch true");
+    ep_send(ep, "position startpos");
+    ep_send(ep, "go depth 3");
+    ep_send(ep, "stop");
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    assert_non_null(strstr(ep->transcript, "info depth 3 "));
+    free(ep);
+}
+
+/* Hash sizes: a size the machine cannot give falls back with an info string. */
+static void test_hash_fallback(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_send(ep, "setoption name Hash value 65536");
+    ep_send(ep, "setoption name Hash value 4");
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", 10000);
+    ep_send(ep, "position startpos");
+    ep_send(ep, "go depth 3");
+    track(&POS, START_FEN, "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_finish(ep, T_FAST);
+    free(ep);
+}
+
+/* Runs the dialogs. */
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_xqwizard),      cmocka_unit_test(test_league),
+        cmocka_unit_test(test_gmchess),       cmocka_unit_test(test_cchess),
+        cmocka_unit_test(test_vinxiangqi),    cmocka_unit_test(test_tchess),
+        cmocka_unit_test(test_uci2wb),        cmocka_unit_test(test_pikafish_uci),
+        cmocka_unit_test(test_ucci2qh),       cmocka_unit_test(test_malformed_barrage),
+        cmocka_unit_test(test_queue_while_searching), cmocka_unit_test(test_clocks),
+        cmocka_unit_test(test_eof),           cmocka_unit_test(test_hash_fallback),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
