@@ -1,0 +1,163 @@
+/*
+ * judge.c - the `judge` subcommand: replays a game from a FEN and reports
+ * the first moment a rule ends it (no legal move, third occurrence of a
+ * position, 120 counted quiet plies). The rules module decides; this file
+ * only parses arguments and prints.
+ *
+ * The FEN may be one quoted argument or its fields as separate arguments:
+ * fields are taken until the first argument that reads as an ICCS move.
+ */
+#include "judge.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "move.h"
+#include "rules.h"
+
+enum { JUDGE_FEN_MAX = 512, JUDGE_EXIT_ERROR = 2 };
+
+/* Piece type names for messages, indexed by PieceType. */
+static const char *const TYPE_NAMES[PIECE_TYPES] = { "king", "advisor", "elephant", "horse",
+                                                     "rook", "cannon", "pawn" };
+/* Side names for messages. */
+static const char *const SIDE_NAMES[2] = { "red", "black" };
+
+/* Does text look like an ICCS move ("h2e2")? */
+static bool looks_like_move(const char *text)
+{
+    Move m;
+    return strlen(text) == MOVE_TEXT - 1 && move_from_text(text, &m);
+}
+
+/* Appends argv[i] to buf with a separating space; false if it does not fit. */
+static bool append_arg(char *buf, size_t size, const char *arg)
+{
+    size_t n = strlen(buf), len = strlen(arg);
+    if (n + len + 2 > size)
+        return false;
+    if (n)
+        buf[n++] = ' ';
+    memcpy(buf + n, arg, len + 1);
+    return true;
+}
+
+/* Prints the reason for a perpetual chase: the loser and the first piece it chased. */
+static void print_chase(FILE *out, const Position *pos, const RulesReport *r, int loser)
+{
+    const uint16_t victims = r->cycle.chased[loser];
+    int index = 0;
+    while (!(victims & (1u << index)))
+        index++;
+    const int id = side_tag(loser ^ 1) + index;
+    char square[3];
+    fprintf(out, "%s perpetually chases the %s on %s", SIDE_NAMES[loser], TYPE_NAMES[piece_type(id)],
+            sq_name(pos->piece_sq[id], square));
+    if (victims & (victims - 1))
+        fprintf(out, " (and other pieces)");
+}
+
+/* Prints the result line for a report. */
+static void print_report(FILE *out, const Position *pos, const RulesReport *r)
+{
+    static const char *const RESULTS[] = { "*", "1/2-1/2", "0-1", "1-0" };
+    const int loser = r->verdict == RULES_RED_LOSES ? RED : BLACK;
+    fprintf(out, "%s ", RESULTS[r->verdict]);
+    switch (r->reason) {
+    case REASON_NO_LEGAL_MOVE:
+        fprintf(out, "%s %s", SIDE_NAMES[loser], pos->in_check ? "is checkmated" : "has no legal move (stalemate)");
+        break;
+    case REASON_PERPETUAL_CHECK:
+        fprintf(out, "%s checks perpetually", SIDE_NAMES[loser]);
+        break;
+    case REASON_PERPETUAL_CHASE:
+        print_chase(out, pos, r, loser);
+        break;
+    case REASON_MUTUAL_CHECK:
+        fprintf(out, "repetition: both sides check perpetually");
+        break;
+    case REASON_MUTUAL_CHASE:
+        fprintf(out, "repetition: both sides chase perpetually");
+        break;
+    case REASON_REPETITION:
+        fprintf(out, "repetition without perpetual check or chase");
+        break;
+    case REASON_QUIET_LIMIT:
+        fprintf(out, "60-move rule: %d counted plies without a capture", r->quiet_plies);
+        break;
+    default:
+        fprintf(out, "game goes on");
+        break;
+    }
+}
+
+/* Parses the options and the FEN; returns the index of the first move argument, or -1 after printing an error. */
+static int parse_args(int argc, char **argv, RuleSet *set, char *fen, size_t size, FILE *err)
+{
+    int i = 1;
+    *set = RULES_ASIAN;
+    if (i + 1 < argc && strcmp(argv[i], "--rules") == 0) {
+        if (!rules_set_from_name(argv[i + 1], set)) {
+            fprintf(err, "error: unknown rule set '%s' (asian, check-only)\n", argv[i + 1]);
+            return -1;
+        }
+        i += 2;
+    }
+    if (i >= argc) {
+        fprintf(err, "usage: jiangjun judge [--rules asian|check-only] \"<FEN>\" [moves...]\n");
+        return -1;
+    }
+    fen[0] = '\0';
+    do {
+        if (!append_arg(fen, size, argv[i])) {
+            fprintf(err, "error: FEN too long\n");
+            return -1;
+        }
+        i++;
+    } while (i < argc && !looks_like_move(argv[i]));
+    return i;
+}
+
+/* judge [--rules NAME] FEN [moves...]: argv[0] is "judge". */
+int cli_judge(int argc, char **argv, FILE *out, FILE *err)
+{
+    char fen[JUDGE_FEN_MAX];
+    RuleSet set;
+    const int first_move = parse_args(argc, argv, &set, fen, sizeof fen, err);
+    if (first_move < 0)
+        return JUDGE_EXIT_ERROR;
+    if (argc - first_move >= MAX_HISTORY) {
+        fprintf(err, "error: too many moves (at most %d)\n", MAX_HISTORY - 1);
+        return JUDGE_EXIT_ERROR;
+    }
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) {
+        fprintf(err, "error: out of memory\n");
+        return JUDGE_EXIT_ERROR;
+    }
+    XqError e;
+    if (!pos_from_fen(pos, fen, &e)) {
+        fprintf(err, "error: %s\n", e.msg);
+        free(pos);
+        return JUDGE_EXIT_ERROR;
+    }
+    RulesReport report;
+    rules_game_status(pos, set, &report);
+    int i = first_move;
+    for (; i < argc && report.verdict == RULES_ONGOING; i++) {
+        Move m;
+        if (!move_parse_legal(pos, argv[i], &m, &e)) {
+            fprintf(err, "error: move %d: %s\n", i - first_move + 1, e.msg);
+            free(pos);
+            return JUDGE_EXIT_ERROR;
+        }
+        pos_make(pos, m);
+        rules_game_status(pos, set, &report);
+    }
+    print_report(out, pos, &report);
+    if (i < argc)
+        fprintf(out, " (after move %d; %d later moves not played)", i - first_move, argc - i);
+    fprintf(out, "\n");
+    free(pos);
+    return 0;
+}

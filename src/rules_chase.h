@@ -1,0 +1,28 @@
+/*
+ * rules_chase.h - which enemy pieces a side "chases" in a static position
+ * (internal to the rules module; see rules_chase.c for the AXF reasoning).
+ *
+ * A chase pair is (attacker, victim): the attacker can legally capture the
+ * victim now and the capture would win it under the AXF definition. A move
+ * chases a victim when, after the move, some pair on that victim exists that
+ * did not exist before it (a new attacker, a discovered attack, or a
+ * protector removed). Pieces keep their identity as they move, so pairs are
+ * stored by identity index (id & 15) and stay comparable across moves.
+ */
+#ifndef XQ_RULES_CHASE_H
+#define XQ_RULES_CHASE_H
+
+#include "position.h"
+
+/* by[v] = attacker indexes (bits, id & 15) that chase the enemy piece of index v. */
+typedef struct ChasePairs {
+    uint16_t by[SIDE_PIECES];
+} ChasePairs;
+
+/* Fills the chase pairs of `side` against the other side's pieces; pos is restored before returning. */
+void rules_chase_pairs(Position *pos, int side, ChasePairs *out);
+
+/* Victim index bits chased anew: victims with a pair in `after` that `before` lacks. */
+uint16_t rules_new_victims(const ChasePairs *before, const ChasePairs *after);
+
+#endif

@@ -1,0 +1,349 @@
+/*
+ * test_rules.c - the repetition rules, the 60-move limit, stalemate, rule
+ * sets and the search's repetition scan.
+ *
+ * The main test is table-driven over tests/data/rulings.txt: every case is
+ * replayed with rules_game_status() after each move; no rule may end the
+ * game before the last move, and the ruling at the last move must be the
+ * expected one. A case we judge the data gets wrong goes in DISPUTED with
+ * the rulebook argument; it is still replayed, counted and reported.
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "move.h"
+#include "rules.h"
+
+/* A rulings.txt case whose expected result we dispute, with the argument. */
+typedef struct Disputed {
+    int line;           /* 1-based line in rulings.txt */
+    RulesVerdict ours;  /* what we rule instead */
+    const char *reason; /* the rulebook reasoning */
+} Disputed;
+
+/* No case is disputed at present: all 99 agree with our reading of the AXF rules. */
+static const Disputed DISPUTED[] = { { 0, RULES_ONGOING, NULL } };
+
+/* Looks up a disputed line; NULL if the data's expectation stands. */
+static const Disputed *find_disputed(int line)
+{
+    for (size_t i = 0; i < sizeof DISPUTED / sizeof DISPUTED[0]; i++)
+        if (DISPUTED[i].line == line)
+            return &DISPUTED[i];
+    return NULL;
+}
+
+/* Parses "red_loses" / "black_loses" / "draw". */
+static RulesVerdict parse_expected(const char *text)
+{
+    if (strncmp(text, "red_loses", 9) == 0)
+        return RULES_RED_LOSES;
+    if (strncmp(text, "black_loses", 11) == 0)
+        return RULES_BLACK_LOSES;
+    if (strncmp(text, "draw", 4) == 0)
+        return RULES_DRAW;
+    fail_msg("bad expected field '%s'", text);
+    return RULES_ONGOING;
+}
+
+/* Copies the next space-separated token of *text into out (at most size-1 chars); false at the end. */
+static bool next_token(const char **text, char *out, size_t size)
+{
+    const char *p = *text;
+    while (*p == ' ')
+        p++;
+    size_t n = 0;
+    while (p[n] && p[n] != ' ')
+        n++;
+    if (n == 0)
+        return false;
+    snprintf(out, size, "%.*s", (int)n, p);
+    *text = p + n;
+    return true;
+}
+
+/* Plays the space-separated ICCS moves of text, failing the test on an illegal one. */
+static void play_moves(Position *pos, const char *text)
+{
+    char tok[16];
+    while (next_token(&text, tok, sizeof tok)) {
+        Move m;
+        XqError e;
+        if (!move_parse_legal(pos, tok, &m, &e))
+            fail_msg("%s", e.msg);
+        pos_make(pos, m);
+    }
+}
+
+/* Replays one case; returns the verdict, or RULES_ONGOING with *early set if a rule fired before the last move. */
+static RulesVerdict replay_case(Position *pos, const char *fen, const char *moves, RuleSet set, bool *early)
+{
+    char tok[16];
+    RulesReport report;
+    test_setup(pos, fen);
+    *early = false;
+    while (next_token(&moves, tok, sizeof tok)) {
+        if (rules_game_status(pos, set, &report) != RULES_ONGOING) {
+            *early = true;
+            return RULES_ONGOING;
+        }
+        Move m;
+        XqError e;
+        if (!move_parse_legal(pos, tok, &m, &e))
+            fail_msg("%s: %s", fen, e.msg);
+        pos_make(pos, m);
+    }
+    return rules_game_status(pos, set, &report);
+}
+
+/* Splits a rulings.txt line into its fields (in place). */
+static void split_case(char *line, char **fen, char **moves, char **expected)
+{
+    char *field[4] = { NULL, NULL, NULL, NULL };
+    int n = 0;
+    field[n++] = line;
+    for (char *p = line; *p && n < 4; p++) {
+        if (*p == '|') {
+            *p = '\0';
+            field[n++] = p + 1;
+        }
+    }
+    assert_int_equal(n, 4);
+    for (int i = 0; i < 3; i++) { /* trim */
+        while (*field[i] == ' ')
+            field[i]++;
+        size_t len = strlen(field[i]);
+        while (len && field[i][len - 1] == ' ')
+            field[i][--len] = '\0';
+    }
+    *fen = field[0];
+    *moves = field[1];
+    *expected = strstr(field[2], "expected: ") ? strstr(field[2], "expected: ") + 10 : field[2];
+}
+
+/* Every case of rulings.txt is ruled as expected at its last move, and not before. */
+static void test_rulings_table(void **state)
+{
+    (void)state;
+    static Position pos;
+    TestLines lines;
+    int agree = 0, disputed = 0, wrong = 0;
+    test_read_lines("rulings.txt", &lines);
+    for (int i = 0; i < lines.count; i++) {
+        char *fen, *moves, *expected;
+        split_case(lines.line[i], &fen, &moves, &expected);
+        const RulesVerdict want = parse_expected(expected);
+        bool early;
+        const RulesVerdict got = replay_case(&pos, fen, moves, RULES_ASIAN, &early);
+        const Disputed *d = find_disputed(i + 1);
+        if (d && got == d->ours) {
+            disputed++;
+            print_message("rulings.txt:%d disputed: data says %d, we rule %d: %s\n", i + 1, want, got, d->reason);
+        } else if (!early && got == want) {
+            agree++;
+        } else {
+            wrong++;
+            print_error("rulings.txt:%d: expected %d, got %d%s\n", i + 1, want, got,
+                        early ? " (a rule ended the game before the last move)" : "");
+        }
+    }
+    print_message("rulings: %d/%d as expected, %d disputed, %d wrong\n", agree, lines.count, disputed, wrong);
+    assert_int_equal(wrong, 0);
+    assert_int_equal(agree + disputed, lines.count);
+    test_free_lines(&lines);
+}
+
+/* 120 quiet plies draw; one fewer does not. */
+static void test_quiet_limit_draw(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesReport r;
+    test_setup(&pos, "4k4/8R/9/9/9/9/9/9/R8/3K5 w - - 118 60");
+    play_moves(&pos, "i8i7");
+    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_ONGOING);
+    assert_int_equal(r.quiet_plies, 119);
+    play_moves(&pos, "e9e8");
+    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_DRAW);
+    assert_int_equal(r.reason, REASON_QUIET_LIMIT);
+}
+
+/* Mate on the 120th quiet ply wins; the 60-move rule does not save the mated side. */
+static void test_mate_beats_quiet_limit(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesReport r;
+    test_setup(&pos, "4k4/8R/9/9/9/9/9/9/R8/3K5 w - - 119 60");
+    play_moves(&pos, "a1a9");
+    assert_int_equal(pos.rule60, RULES_QUIET_LIMIT);
+    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_BLACK_LOSES);
+    assert_int_equal(r.reason, REASON_NO_LEGAL_MOVE);
+    assert_true(pos.in_check);
+}
+
+/* A capture resets the count. */
+static void test_capture_resets_quiet_count(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesReport r;
+    test_setup(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 110 60");
+    play_moves(&pos, "a0a1");
+    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_ONGOING);
+    assert_int_equal(r.quiet_plies, 0);
+}
+
+/* A side's checks beyond ten, and the replies to them, are not counted. */
+static void test_quiet_limit_checks(void **state)
+{
+    (void)state;
+    static Position pos;
+    test_setup(&pos, "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1");
+    play_moves(&pos, "a1e1 e9f9"); /* check 1 */
+    for (int checks = 1; checks < 12; checks++) {
+        /* the rook and the king alternate between the e and f files */
+        play_moves(&pos, checks % 2 ? "e1f1 f9e9" : "f1e1 e9f9");
+        if (checks + 1 <= RULES_COUNTED_CHECKS)
+            assert_int_equal(rules_quiet_plies(&pos), pos.rule60);
+    }
+    assert_int_equal(pos.rule60, 24);
+    /* 12 checks by red: two are void, with their replies: 24 - 4 plies. */
+    assert_int_equal(rules_quiet_plies(&pos), 20);
+}
+
+/* A side with no legal move loses even when not in check (stalemate). */
+static void test_stalemate_loses(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesReport r;
+    test_setup(&pos, "5k3/R8/9/9/9/9/9/9/9/4K4 b - - 0 1");
+    assert_false(pos.in_check);
+    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_BLACK_LOSES);
+    assert_int_equal(r.reason, REASON_NO_LEGAL_MOVE);
+    test_setup(&pos, "4k4/9/9/9/9/9/9/9/r8/3K5 w - - 0 1");
+    assert_int_equal(rules_game_status(&pos, RULES_CHECK_ONLY, &r), RULES_RED_LOSES);
+}
+
+/* Cycle used by several tests: red's cannon chases the black rook on every move. */
+static const char CHASE_FEN[] = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+static const char CHASE_MOVES[] = "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2";
+/* Black checks with a pawn on every move. */
+static const char CHECK_FEN[] = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1";
+static const char CHECK_MOVES[] = "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2";
+
+/* check-only: perpetual chase is a draw, perpetual check still loses. */
+static void test_check_only_rule_set(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesReport r;
+    bool early;
+    assert_int_equal(replay_case(&pos, CHASE_FEN, CHASE_MOVES, RULES_ASIAN, &early), RULES_RED_LOSES);
+    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_RED_LOSES);
+    assert_int_equal(r.reason, REASON_PERPETUAL_CHASE);
+    const unsigned rooks = 3u << TYPE_FIRST[ROOK];
+    assert_true(r.cycle.chased[RED] != 0 && (r.cycle.chased[RED] & ~rooks) == 0); /* a black rook */
+    assert_int_equal(replay_case(&pos, CHASE_FEN, CHASE_MOVES, RULES_CHECK_ONLY, &early), RULES_DRAW);
+    assert_false(early);
+    assert_int_equal(rules_game_status(&pos, RULES_CHECK_ONLY, &r), RULES_DRAW);
+    assert_int_equal(r.reason, REASON_REPETITION);
+    assert_int_equal(replay_case(&pos, CHECK_FEN, CHECK_MOVES, RULES_CHECK_ONLY, &early), RULES_BLACK_LOSES);
+    assert_int_equal(rules_game_status(&pos, RULES_CHECK_ONLY, &r), RULES_BLACK_LOSES);
+    assert_int_equal(r.reason, REASON_PERPETUAL_CHECK);
+}
+
+/* Names map to rule sets and back. */
+static void test_rule_set_names(void **state)
+{
+    (void)state;
+    RuleSet set = RULE_SETS;
+    assert_true(rules_set_from_name("asian", &set));
+    assert_int_equal(set, RULES_ASIAN);
+    assert_true(rules_set_from_name("check-only", &set));
+    assert_int_equal(set, RULES_CHECK_ONLY);
+    assert_false(rules_set_from_name("chinese", &set));
+    for (int s = 0; s < RULE_SETS; s++) {
+        assert_true(rules_set_from_name(rules_set_name((RuleSet)s), &set));
+        assert_int_equal(set, s);
+    }
+}
+
+/* The key scan finds the latest earlier occurrence, and stops at captures and null moves. */
+static void test_fast_scan(void **state)
+{
+    (void)state;
+    static Position pos;
+    test_setup(&pos, "1nbak4/4a4/9/p8/9/9/P8/9/4A4/1NBAK4 w - - 0 1");
+    play_moves(&pos, "b0c2 b9c7 c2b0");
+    assert_int_equal(rules_find_repetition(&pos), -1);
+    play_moves(&pos, "c7b9");
+    assert_int_equal(rules_find_repetition(&pos), 0);
+    play_moves(&pos, "b0c2");
+    assert_int_equal(rules_find_repetition(&pos), 1);
+    play_moves(&pos, "b9c7 c2b0 c7b9");
+    assert_int_equal(rules_find_repetition(&pos), 4); /* the latest, not the first */
+    int first;
+    assert_int_equal(rules_count_occurrences(&pos, &first), 3);
+    assert_int_equal(first, 0);
+    assert_int_equal(rules_search_repetition(&pos, RULES_ASIAN), RULES_DRAW);
+
+    /* A null move in between hides the earlier position. */
+    test_setup(&pos, "1nbak4/4a4/9/p8/9/9/P8/9/4A4/1NBAK4 w - - 0 1");
+    play_moves(&pos, "b0c2 b9c7");
+    pos_make_null(&pos);
+    pos_make_null(&pos);
+    play_moves(&pos, "c2b0 c7b9");
+    assert_int_equal(rules_find_repetition(&pos), -1);
+    assert_int_equal(rules_search_repetition(&pos, RULES_ASIAN), RULES_ONGOING);
+
+    /* The window starts after the last capture. */
+    test_setup(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
+    play_moves(&pos, "a0a1 d9d8 a1b1 d8d9");
+    assert_int_equal(rules_find_repetition(&pos), -1);
+    play_moves(&pos, "b1a1");
+    assert_int_equal(pos.rule60, 4);
+    assert_int_equal(rules_find_repetition(&pos), 1);
+}
+
+/* The search hook rules a 2-fold and leaves the position exactly as it was. */
+static void test_search_hook(void **state)
+{
+    (void)state;
+    static Position pos, copy;
+    test_setup(&pos, CHASE_FEN);
+    play_moves(&pos, "c2a2 a7b7 a2b2 b7a7 b2a2");
+    assert_int_equal(rules_find_repetition(&pos), 1);
+    memcpy(&copy, &pos, sizeof pos);
+    assert_int_equal(rules_search_repetition(&pos, RULES_ASIAN), RULES_RED_LOSES);
+    assert_memory_equal(&copy, &pos, offsetof(Position, hist) + pos.ply * sizeof(Undo));
+    assert_int_equal(rules_verdict_for_side(RULES_RED_LOSES, RED), -1);
+    assert_int_equal(rules_verdict_for_side(RULES_RED_LOSES, BLACK), 1);
+    assert_int_equal(rules_verdict_for_side(RULES_DRAW, BLACK), 0);
+
+    test_setup(&pos, CHECK_FEN);
+    play_moves(&pos, "f1e1 f2e2 e1f1 e2f2");
+    assert_int_equal(rules_search_repetition(&pos, RULES_ASIAN), RULES_BLACK_LOSES);
+}
+
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rulings_table),
+        cmocka_unit_test(test_quiet_limit_draw),
+        cmocka_unit_test(test_mate_beats_quiet_limit),
+        cmocka_unit_test(test_capture_resets_quiet_count),
+        cmocka_unit_test(test_quiet_limit_checks),
+        cmocka_unit_test(test_stalemate_loses),
+        cmocka_unit_test(test_check_only_rule_set),
+        cmocka_unit_test(test_rule_set_names),
+        cmocka_unit_test(test_fast_scan),
+        cmocka_unit_test(test_search_hook),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
