@@ -1,14 +1,13 @@
 /*
- * adjudicate.c - game-end rules for the match runner.
- *
- * Order of tests: no legal move first (a mate on the 120th quiet ply is a
- * mate), then threefold repetition, then the 60-move rule, then the length cap.
+ * adjudicate.c - game-end rules for the match runner: the engine's own rules
+ * module (src/rules.h: no legal move first, so a mate on the 120th quiet ply
+ * is a mate; then the third occurrence of a position; then the 60-move
+ * limit) and, last, the runner's length cap.
  */
 #include "adjudicate.h"
 
 #include <stdio.h>
 
-#include "movegen.h"
 
 static const char *const REASON_NAMES[END_REASONS] = {
     "none", "mate", "stalemate", "perpetual", "repetition", "60-move rule", "max length",
@@ -39,83 +38,39 @@ GameResult result_loss_for(int side)
     return side == RED ? RESULT_BLACK_WINS : RESULT_RED_WINS;
 }
 
-/*
- * THE PLUG-IN POINT for the repetition-rules module (branch `rules`).
- *
- * Until src/rules.h lands this is an interim ruling that knows perpetual
- * check only: over the cycle, a side every one of whose moves gave check
- * loses unless the other side also checked on every move (then, as when
- * neither checks perpetually, it is a draw). Perpetual chase is NOT
- * detected yet and is ruled a draw.
- */
-GameResult adjudicate_repetition(const Position *pos, int first)
+/* Decides whether the game is over: the rules module first, then the length cap. */
+bool adjudicate_position(Position *pos, int max_plies, RuleSet rules, Verdict *v)
 {
-    bool all_check[2] = { true, true };
-    int moves[2] = { 0, 0 };
-    /* The mover of hist[i]: the side to move now moved at ply-1, ply-3, ... */
-    for (int i = first; i < pos->ply; i++) {
-        int mover = ((pos->ply - 1 - i) % 2 == 0) ? !pos->side : pos->side;
-        moves[mover]++;
-        if (!pos->hist[i].check)
-            all_check[mover] = false;
-    }
-    bool red = all_check[RED] && moves[RED] > 0, black = all_check[BLACK] && moves[BLACK] > 0;
-    if (red && !black)
-        return RESULT_BLACK_WINS;
-    if (black && !red)
-        return RESULT_RED_WINS;
-    return RESULT_DRAW;
-}
-
-/* Finds a threefold repetition of the current position; returns the first occurrence's hist index or -1. */
-static int find_threefold(const Position *pos)
-{
-    int seen = 1, first = -1;
-    int lowest = pos->ply - pos->rule60;
-    if (lowest < 0)
-        lowest = 0;
-    /* hist[i].key is the key before move i; same side to move every 2 plies. */
-    for (int i = pos->ply - 2; i >= lowest; i -= 2) {
-        if (pos->hist[i].key == pos->key) {
-            seen++;
-            first = i;
-            if (seen >= REPETITION_COUNT)
-                return first;
-        }
-    }
-    return -1;
-}
-
-/* Decides whether the game is over. */
-bool adjudicate_position(Position *pos, int max_plies, Verdict *v)
-{
-    const char *side = pos->side == RED ? "red" : "black";
+    RulesReport rep;
+    RulesVerdict rv = rules_game_status(pos, rules, &rep);
     v->result = RESULT_NONE;
     v->reason = END_NONE;
     v->text[0] = '\0';
-    if (count_legal(pos) == 0) {
-        v->result = result_loss_for(pos->side);
-        v->reason = pos->in_check ? END_MATE : END_STALEMATE;
-        snprintf(v->text, sizeof v->text, "%s %s", side, pos->in_check ? "is checkmated" : "has no legal move");
-        return true;
-    }
-    int first = find_threefold(pos);
-    if (first >= 0) {
-        v->result = adjudicate_repetition(pos, first);
-        if (v->result == RESULT_DRAW) {
-            v->reason = END_REPETITION;
-            snprintf(v->text, sizeof v->text, "threefold repetition, draw");
-        } else {
+    if (rv != RULES_ONGOING) {
+        v->result = rv == RULES_DRAW ? RESULT_DRAW : rv == RULES_RED_LOSES ? RESULT_BLACK_WINS : RESULT_RED_WINS;
+        const char *loser = rv == RULES_RED_LOSES ? "red" : "black";
+        switch (rep.reason) {
+        case REASON_NO_LEGAL_MOVE:
+            v->reason = pos->in_check ? END_MATE : END_STALEMATE;
+            snprintf(v->text, sizeof v->text, "%s %s", loser, pos->in_check ? "is checkmated" : "has no legal move");
+            break;
+        case REASON_PERPETUAL_CHECK:
+        case REASON_PERPETUAL_CHASE:
             v->reason = END_PERPETUAL;
-            snprintf(v->text, sizeof v->text, "%s loses by perpetual attack",
-                     v->result == RESULT_RED_WINS ? "black" : "red");
+            snprintf(v->text, sizeof v->text, "%s loses by perpetual %s (%s rules)", loser,
+                     rep.reason == REASON_PERPETUAL_CHECK ? "check" : "chase", rules_set_name(rules));
+            break;
+        case REASON_QUIET_LIMIT:
+            v->reason = END_RULE60;
+            snprintf(v->text, sizeof v->text, "60-move rule (%d counted plies without capture)", rep.quiet_plies);
+            break;
+        default:
+            v->reason = END_REPETITION;
+            snprintf(v->text, sizeof v->text, "threefold repetition, draw (%s)",
+                     rep.reason == REASON_MUTUAL_CHECK ? "mutual perpetual check"
+                     : rep.reason == REASON_MUTUAL_CHASE ? "mutual perpetual chase" : "no forbidden attack");
+            break;
         }
-        return true;
-    }
-    if (pos->rule60 >= RULE60_PLIES) {
-        v->result = RESULT_DRAW;
-        v->reason = END_RULE60;
-        snprintf(v->text, sizeof v->text, "60-move rule (%d plies without capture)", RULE60_PLIES);
         return true;
     }
     if (max_plies > 0 && pos->ply >= max_plies) {

@@ -1,8 +1,8 @@
 /*
  * adjudicate.h - when is a game over, and who won: no legal move (mate or
- * stalemate: the side to move loses), threefold repetition (ruled by the
- * repetition rules; see adjudicate.c for the single place they plug in),
- * the 60-move rule (120 plies without capture) and a maximum length.
+ * stalemate: the side to move loses), threefold repetition (perpetual check
+ * and chase ruled by the engine's rules module, src/rules.h), the 60-move
+ * rule (120 counted plies without capture) and a maximum length.
  */
 #ifndef XQM_ADJUDICATE_H
 #define XQM_ADJUDICATE_H
@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "position.h"
+#include "rules.h"
 
 typedef enum GameResult { RESULT_NONE, RESULT_RED_WINS, RESULT_BLACK_WINS, RESULT_DRAW } GameResult;
 
@@ -34,11 +35,6 @@ typedef enum EndReason {
     END_REASONS
 } EndReason;
 
-enum {
-    RULE60_PLIES = 120,
-    REPETITION_COUNT = 3,  /* a position seen for the third time is ruled */
-};
-
 /* A game's outcome with a short text for the PGN and the log. */
 typedef struct Verdict {
     GameResult result;
@@ -55,16 +51,9 @@ GameResult result_loss_for(int side);
 
 /*
  * Is the game over in this position? pos holds the whole game since its
- * start position in hist[]; `max_plies` (0 = none) caps pos->ply. Fills *v and
- * returns true if it is over.
+ * start position in hist[]; `max_plies` (0 = none) caps pos->ply; `rules`
+ * selects the repetition rules. Fills *v and returns true if it is over.
  */
-bool adjudicate_position(Position *pos, int max_plies, Verdict *v);
-
-/*
- * The repetition ruling for a position seen for the third time: `first` is
- * the index in pos->hist of the move that left the first occurrence, so the
- * cycle is hist[first..ply-1]. Returns the result (a win for one side, or a draw).
- */
-GameResult adjudicate_repetition(const Position *pos, int first);
+bool adjudicate_position(Position *pos, int max_plies, RuleSet rules, Verdict *v);
 
 #endif

@@ -8,13 +8,16 @@
  * SPRT: the generalised SPRT of M. Van den Bergh in its normal approximation,
  * LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var), where s0, s1 are the scores of
  * elo0 and elo1 and var the per-game score variance; bounds ln(beta/(1-alpha))
- * and ln((1-beta)/alpha) (Wald).
+ * and ln((1-beta)/alpha) (Wald). While the observed variance is below
+ * SPRT_VAR_FLOOR (e.g. every game won) the floor is used, so a one-sided
+ * run still reaches a decision.
  */
 #include "stats.h"
 
 #include <math.h>
 
 static const double Z95 = 1.959963984540054;
+static const double SPRT_VAR_FLOOR = 0.01; /* per-game variance used while the observed one is below it */
 
 /* Elo difference of a score. */
 double stats_elo_from_score(double s)
@@ -59,6 +62,10 @@ EloEstimate stats_elo(Score s)
     double lo = mean - dev, hi = mean + dev;
     if (lo > 0.0 && hi < 1.0)
         e.error95 = (stats_elo_from_score(hi) - stats_elo_from_score(lo)) / 2.0;
+    else
+        e.error95 = INFINITY; /* too few or one-sided results for a finite interval */
+    if (e.elo == 0.0)
+        e.elo = 0.0; /* no "-0.0" */
     return e;
 }
 
@@ -75,8 +82,8 @@ SprtStatus stats_sprt(Score s, const SprtParams *p)
         return st;
     double mean, var;
     score_moments(s, &mean, &var);
-    if (var <= 0.0)
-        return st; /* all results identical so far: no information on the spread yet */
+    if (var < SPRT_VAR_FLOOR)
+        var = SPRT_VAR_FLOOR; /* identical results so far (e.g. all wins): assume a small spread */
     double s0 = stats_score_from_elo(p->elo0), s1 = stats_score_from_elo(p->elo1);
     st.llr = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
     if (st.llr >= st.upper)

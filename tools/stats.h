@@ -15,7 +15,7 @@ typedef struct Score {
 /* Elo estimate of a Score. */
 typedef struct EloEstimate {
     double elo;        /* logistic Elo difference (±inf at 0% or 100%) */
-    double error95;    /* half-width of the 95% interval (0 when undefined) */
+    double error95;    /* half-width of the 95% interval (infinite when undefined, 0 with no games) */
     double los;        /* likelihood of superiority, 0..1 */
     double score;      /* points per game, 0..1 */
 } EloEstimate;
