@@ -296,8 +296,11 @@ void game_play(const GameSetup *setup, GameRecord *rec)
         while (!adjudicate_position(&g->pos, max_plies, setup->adj->rules, &rec->verdict) && game_step(g))
             ;
     }
+    EndReason why = rec->verdict.reason;
+    bool unresponsive = why == END_HANG || why == END_TIME || why == END_CRASH || why == END_START_FAILURE;
+    int culprit = rec->verdict.result == RESULT_RED_WINS ? BLACK : RED;
     for (int s = RED; s <= BLACK; s++)
         if (g->started[s])
-            engine_quit(&g->eng[s]);
+            engine_quit(&g->eng[s], unresponsive && s == culprit);
     free(g);
 }

@@ -107,7 +107,10 @@ bool pgn_write_game(FILE *f, const GameRecord *rec, const PgnInfo *info)
     }
     if (on_line)
         fputc('\n', f);
-    pgn_comment(f, rec->verdict.text);
-    fprintf(f, " %s\n\n", result_pgn(rec->verdict.result));
+    if (rec->verdict.text[0]) {
+        pgn_comment(f, rec->verdict.text);
+        fputc(' ', f);
+    }
+    fprintf(f, "%s\n\n", result_pgn(rec->verdict.result));
     return !ferror(f);
 }

@@ -339,8 +339,8 @@ void engine_think(Engine *e, const GameMoves *gm, const GoParams *go, int64_t de
     }
 }
 
-/* Quits the engine. */
-void engine_quit(Engine *e)
+/* Quits or kills the engine. */
+void engine_quit(Engine *e, bool kill_now)
 {
-    proc_stop(&e->proc, true);
+    proc_stop(&e->proc, !kill_now);
 }

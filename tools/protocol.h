@@ -108,8 +108,8 @@ bool engine_new_game(Engine *e, int64_t timeout_ms, char *msg, size_t msg_size);
 /* Sends the position and `go`, then collects the reply before deadline_ms (monotonic). */
 void engine_think(Engine *e, const GameMoves *gm, const GoParams *go, int64_t deadline_ms,
                   EngineReply *reply);
-/* Quits (or kills) the engine. */
-void engine_quit(Engine *e);
+/* Quits the engine politely (or kills it at once if `kill_now`, e.g. after a hang). */
+void engine_quit(Engine *e, bool kill_now);
 /* Parses the score of an `info` line into *score (mover's view); false if none. */
 bool protocol_parse_score(const char *line, int *score, int *depth);
 
