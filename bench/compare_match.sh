@@ -5,10 +5,10 @@
 #   TC defaults to 10+0.1, ROUNDS to 50 (100 games), CONCURRENCY to 1,
 #   OPENINGS to tools/openings/openings.txt. Extra xqmatch options: XQMATCH_ARGS.
 # Prints the exact xqmatch command, then its progress and summary (W/L/D, Elo
-# with 95% error bar, LOS). The PGN goes to bench/match-<date>.pgn.
+# with 95% error bar, LOS). The PGN goes to $TMPDIR (or /tmp)/match-<date>.pgn.
 set -euo pipefail
 if [ $# -lt 4 ]; then
-    sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +16,7 @@ jj=$1 jjp=$2 other=$3 op=$4
 tc=${5:-10+0.1} rounds=${6:-50} conc=${7:-1}
 book=${8:-$here/tools/openings/openings.txt}
 xq=${XQMATCH:-$here/build/tools/xqmatch}
-pgn=$here/bench/match-$(date +%Y%m%d-%H%M%S).pgn
+pgn=${TMPDIR:-/tmp}/match-$(date +%Y%m%d-%H%M%S).pgn
 cmd=("$xq" -engine name=Jiangjun "cmd=$jj" "proto=$jjp" -engine "name=$(basename "$other")" "cmd=$other" "proto=$op"
      -tc "$tc" -rounds "$rounds" -concurrency "$conc" -openings "$book" -shuffle 1 -pgn "$pgn")
 # shellcheck disable=SC2206
