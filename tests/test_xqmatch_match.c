@@ -158,10 +158,13 @@ static void test_time_loss(void **state)
     expect_b_loses(*state, "--hang-at 1", END_TIME, cfg);
 }
 
-/* "No move" with legal moves on the board loses; so does resigning (UCCI). */
+/* "No move" with legal moves on the board loses (a UCCI resignation); so does `bestmove m resign`. */
 static void test_nomove_and_resign(void **state)
 {
-    expect_b_loses(*state, "--nomove-at 2", END_NO_MOVE, NULL);
+    expect_b_loses(*state, "--nomove-at 2", END_RESIGN, NULL); /* UCCI nobestmove = resignation */
+    MatchConfig *cfg = base_config(*state, "--seed 1", "--nomove-at 2");
+    cfg->engines[1].proto = PROTO_UCI;
+    expect_b_loses(*state, "--nomove-at 2 (uci)", END_NO_MOVE, cfg);
     expect_b_loses(*state, "--resign-at 2", END_RESIGN, NULL);
 }
 

@@ -228,7 +228,11 @@ static bool game_step(GameState *g)
         game_lose(g, side, END_CRASH, "crashed: ", r.detail);
         return false;
     case REPLY_NOMOVE:
-        game_lose(g, side, END_NO_MOVE, "returned no move although it has legal moves", NULL);
+        /* UCCI: `nobestmove` with legal moves on the board is a resignation (as the xqbase league rules it). */
+        if (g->eng[side].cfg->proto == PROTO_UCCI)
+            game_lose(g, side, END_RESIGN, "resigned (nobestmove)", NULL);
+        else
+            game_lose(g, side, END_NO_MOVE, "returned no move although it has legal moves", NULL);
         return false;
     case REPLY_MOVE:
         break;

@@ -37,7 +37,7 @@ static const char USAGE[] =
     "                        proto= ucci (default), uci (ranks 0-9, Pikafish),\n"
     "                               uci10 (ranks 1-10 after UCI_Variant xiangqi, Fairy-Stockfish)\n"
     "                        option.NAME=VALUE  sent as setoption after the handshake\n"
-    "  -each KEY=VALUE...    the same keys applied to every engine (before its own)\n"
+    "  -each KEY=VALUE...    defaults for every -engine given after it\n"
     "\n"
     "Limits (one of):\n"
     "  -tc 60+0.5            60 s per game plus 0.5 s per move (seconds, decimals allowed)\n"
