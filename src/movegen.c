@@ -307,7 +307,7 @@ int count_legal(Position *pos)
 }
 
 /* Number of pieces strictly between two squares on one line (from and to must share a line). */
-static int pieces_between(const uint8_t *b, int from, int to)
+int pieces_between(const uint8_t *b, int from, int to)
 {
     int delta = (to >> 4) == (from >> 4) ? (to > from ? EAST : WEST) : (to > from ? NORTH : SOUTH);
     int count = 0;

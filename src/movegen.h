@@ -44,6 +44,8 @@ bool legal_with_ctx(Position *pos, const LegalCtx *ctx, Move m);
 bool move_is_legal(Position *pos, Move m);
 /* Does a pseudo-legal move give check? (The board is edited and restored.) */
 bool move_gives_check(Position *pos, Move m);
+/* Number of pieces strictly between two squares of one rank or file, on board bytes b. */
+int pieces_between(const uint8_t *b, int from, int to);
 /* Is m a pseudo-legal move here (e.g. a move from the transposition table)? */
 bool move_is_pseudo_legal(const Position *pos, Move m);
 

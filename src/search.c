@@ -8,6 +8,7 @@
 #include "movegen.h"
 #include "movepick.h"
 #include "platform.h"
+#include "rules.h"
 #include "see.h"
 
 /* Tuned search constants, named in one place. */
@@ -28,7 +29,6 @@ enum {
     LMR_MIN_MOVES = 3,
     QS_DELTA_MARGIN = 200,
     CHECK_NODES_MASK = 1023,
-    RULE60_PLIES = 120,
     MAX_CHECK_EXTENSION_PLY = MAX_PLY / 2,
     STABLE_ITERATIONS = 4,
     LMR_TABLE = 64,
@@ -123,24 +123,16 @@ static inline bool should_stop(SearchThread *st)
     return st->stopped;
 }
 
-/* Ply index into history of an earlier occurrence of the current position since the last capture, or -1. */
-static int find_repetition(const Position *pos)
+/* Score of a repeated position for the side to move at ply: a forbidden perpetual loses with a
+ * ban score (below any mate, never stored as a value in the TT), anything else is a draw. */
+static int repetition_score(SearchThread *st, int first, int ply)
 {
-    for (int i = pos->ply - 1; i >= 0; i--) {
-        const Undo *u = &pos->hist[i];
-        if (u->captured || u->move == MOVE_NONE)
-            return -1;
-        if (((pos->ply - i) & 1) == 0 && u->key == pos->key)
-            return i;
-    }
-    return -1;
-}
-
-/* Score of a repeated position for the side to move (a draw until the rules module rules cycles). */
-static int repetition_score(const SearchThread *st, int first)
-{
-    (void)st;
-    (void)first;
+    RulesVerdict v = rules_judge_cycle(&st->pos, first, (RuleSet)st->shared->rules, NULL);
+    int outcome = rules_verdict_for_side(v, st->pos.side);
+    if (outcome > 0)
+        return SCORE_BAN - ply;
+    if (outcome < 0)
+        return -SCORE_BAN + ply;
     return SCORE_DRAW;
 }
 
@@ -257,7 +249,12 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     const bool pv_node = beta - alpha > 1, root = ply == 0;
     st->pv_len[ply] = ply;
 
-    /* Step 1. Quiescence at the horizon. */
+    /* Step 1. Repetitions (ruled by the repetition rules), then quiescence at the horizon. */
+    if (!root) {
+        int first = rules_find_repetition(pos);
+        if (first >= 0)
+            return repetition_score(st, first, ply);
+    }
     if (depth <= 0)
         return qsearch(st, alpha, beta, ply);
     st->nodes++;
@@ -266,13 +263,10 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     if (should_stop(st))
         return 0;
 
-    /* Step 2. Rule endings: repetitions and the 60-move rule; mate distance pruning. */
+    /* Step 2. The 60-move rule; mate distance pruning. */
     if (!root) {
-        int first = find_repetition(pos);
-        if (first >= 0)
-            return repetition_score(st, first);
-        if (pos->rule60 >= RULE60_PLIES)
-            return SCORE_DRAW;
+        if (pos->rule60 >= RULES_QUIET_LIMIT && rules_quiet_plies(pos) >= RULES_QUIET_LIMIT && !pos->in_check)
+            return SCORE_DRAW; /* 60-move rule (a mate on the last ply still counts: not while in check) */
         if (ply >= MAX_PLY - 1)
             return evaluate(pos, st->params);
         alpha = alpha > score_mated_in(ply) ? alpha : score_mated_in(ply);

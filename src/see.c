@@ -4,21 +4,12 @@
 #include <string.h>
 
 #include "eval.h"
+#include "movegen.h"
 
 enum { SEE_MAX_DEPTH = 32 };
 
 /* Attack order: cheapest attackers first. */
 static const uint8_t ATTACK_ORDER[SIDE_PIECES] = { 11, 12, 13, 14, 15, 1, 2, 3, 4, 5, 6, 9, 10, 7, 8, 0 };
-
-/* Number of pieces strictly between two squares on a shared line. */
-static int between_count(const uint8_t *b, int from, int to)
-{
-    int step = (from >> 4) == (to >> 4) ? (to > from ? EAST : WEST) : (to > from ? NORTH : SOUTH);
-    int n = 0;
-    for (int s = from + step; s != to; s += step)
-        n += b[s] != EMPTY;
-    return n;
-}
 
 /* Does piece id standing on from attack to on board b (movement rules, no legality)? */
 static bool piece_attacks(const uint8_t *b, int id, int from, int to)
@@ -40,9 +31,9 @@ static bool piece_attacks(const uint8_t *b, int id, int from, int to)
             return b[from + (df > 0 ? EAST : WEST)] == EMPTY;
         return false;
     case ROOK:
-        return (dr == 0 || df == 0) && between_count(b, from, to) == 0;
+        return (dr == 0 || df == 0) && pieces_between(b, from, to) == 0;
     case CANNON:
-        return (dr == 0 || df == 0) && between_count(b, from, to) == 1;
+        return (dr == 0 || df == 0) && pieces_between(b, from, to) == 1;
     default: /* PAWN */
         if (delta == pawn_forward(side))
             return true;

@@ -10,10 +10,11 @@
 
 #include "move.h"
 #include "movegen.h"
+#include "rules.h"
 #include "search.h"
 #include "testutil.h"
 
-enum { MATE_NODE_BUDGET = 2000000, TACTIC_NODE_BUDGET = 50000, TEST_HASH_MB = 16 };
+enum { MATE_NODE_BUDGET = 2000000, TACTIC_NODE_BUDGET = 100000, TEST_HASH_MB = 16 };
 
 static Position pos;
 static TT tt;
@@ -139,6 +140,69 @@ static void test_limits(void **state)
     assert_true(res.best != MOVE_NONE && move_is_legal(&pos, res.best));
 }
 
+/* Sets up a FEN and plays a move list into the history. */
+static void setup_with_moves(const char *fen, const char *moves)
+{
+    test_setup(&pos, fen);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+        Move m;
+        XqError err;
+        if (!move_parse_legal(&pos, tok, &m, &err))
+            fail_msg("%s", err.msg);
+        pos_make(&pos, m);
+    }
+}
+
+/* The search refuses a perpetual check that would lose, and scores it as a ban loss. */
+static void test_refuses_perpetual(void **state)
+{
+    (void)state;
+    const char *fen = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1";
+    Move forbidden;
+    XqError err;
+    for (int set = RULES_ASIAN; set <= RULES_CHECK_ONLY; set++) {
+        setup_with_moves(fen, "f1e1 f2e2 e1f1"); /* black to move: e2f2 would repeat the start by checking again */
+        assert_true(move_parse_legal(&pos, "e2f2", &forbidden, &err));
+        SearchLimits limits = { 0 };
+        limits.depth = 6;
+        SearchShared shared;
+        SearchResult res;
+        atomic_init(&shared.pondering, false);
+        tt_clear(&tt);
+        search_shared_init(&shared, &tt, &limits, set, NULL, NULL);
+        search_run(st, &shared, &pos, &res);
+        assert_int_not_equal(res.best, forbidden);
+        assert_true(res.score > -SCORE_BAN_MIN);
+        limits.n_root_moves = 1;
+        limits.root_moves[0] = forbidden;
+        tt_clear(&tt);
+        search_shared_init(&shared, &tt, &limits, set, NULL, NULL);
+        search_run(st, &shared, &pos, &res);
+        assert_int_equal(res.best, forbidden);
+        assert_int_equal(res.score, -SCORE_BAN + 1);
+    }
+}
+
+/* The side being perpetually checked keeps repeating: the checker, not it, must deviate. */
+static void test_accepts_winning_repetition(void **state)
+{
+    (void)state;
+    const char *fen = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1";
+    setup_with_moves(fen, "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2"); /* red to move, in check */
+    Move repeat;
+    XqError err;
+    assert_true(move_parse_legal(&pos, "e1f1", &repeat, &err));
+    SearchLimits limits = { 0 };
+    limits.depth = 1;
+    limits.n_root_moves = 1;
+    limits.root_moves[0] = repeat;
+    SearchResult res = run(&limits);
+    /* after e1f1 the position repeats; black's checking cycle is the forbidden one, so red wins by the rules */
+    assert_int_equal(res.score, SCORE_BAN - 1);
+}
+
 /* Runs the search tests. */
 int main(void)
 {
@@ -149,6 +213,8 @@ int main(void)
         cmocka_unit_test(test_mates),
         cmocka_unit_test(test_no_move),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_refuses_perpetual),
+        cmocka_unit_test(test_accepts_winning_repetition),
         cmocka_unit_test(test_tactics),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

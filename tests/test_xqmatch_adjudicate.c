@@ -1,0 +1,156 @@
+/*
+ * test_xqmatch_adjudicate.c - xqmatch's game-end rulings: every case of
+ * tests/data/rulings.txt (mates, stalemates, perpetual check and chase,
+ * the 60-move rule) is played move by move and must end exactly at its
+ * last move with the expected result; plus the length cap.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "adjudicate.h"
+#include "move.h"
+#include "testutil.h"
+
+enum { FIELD_MAX = 4096 };
+
+/* Copies field `index` of a '|'-separated line, trimmed. */
+static void field(const char *line, int index, char *out, size_t size)
+{
+    const char *s = line;
+    for (int i = 0; i < index && s; i++) {
+        s = strchr(s, '|');
+        if (s)
+            s++;
+    }
+    if (!s) {
+        out[0] = '\0';
+        return;
+    }
+    while (*s == ' ')
+        s++;
+    size_t n = strcspn(s, "|");
+    while (n > 0 && s[n - 1] == ' ')
+        n--;
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, s, n);
+    out[n] = '\0';
+}
+
+/* Expected result of a "expected: ..." field. */
+static GameResult expected_result(const char *text)
+{
+    if (strstr(text, "red_loses"))
+        return RESULT_BLACK_WINS;
+    if (strstr(text, "black_loses"))
+        return RESULT_RED_WINS;
+    assert_non_null(strstr(text, "draw"));
+    return RESULT_DRAW;
+}
+
+/* Every rulings.txt case ends on its last move with the expected result. */
+static void test_rulings_file(void **state)
+{
+    (void)state;
+    TestLines lines;
+    test_read_lines("rulings.txt", &lines);
+    assert_true(lines.count >= 99);
+    Position *pos = malloc(sizeof *pos);
+    int perpetual = 0, stalemate = 0, rule60 = 0, mate = 0;
+    for (int c = 0; c < lines.count; c++) {
+        char fen[FIELD_MAX], moves[FIELD_MAX], exp[FIELD_MAX];
+        field(lines.line[c], 0, fen, sizeof fen);
+        field(lines.line[c], 1, moves, sizeof moves);
+        field(lines.line[c], 2, exp, sizeof exp);
+        test_setup(pos, fen);
+        Verdict v;
+        char *save = NULL;
+        for (char *t = strtok_r(moves, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+            if (adjudicate_position(pos, 0, RULES_ASIAN, &v))
+                fail_msg("case %d ended early (%s) before %s: %s", c + 1, v.text, t, lines.line[c]);
+            Move m;
+            XqError err;
+            if (!move_parse_legal(pos, t, &m, &err))
+                fail_msg("case %d: %s", c + 1, err.msg);
+            pos_make(pos, m);
+        }
+        if (!adjudicate_position(pos, 0, RULES_ASIAN, &v))
+            fail_msg("case %d not ruled at its end: %s", c + 1, lines.line[c]);
+        if (v.result != expected_result(exp))
+            fail_msg("case %d: got %s (%s), expected %s", c + 1, result_pgn(v.result), v.text, exp);
+        perpetual += v.reason == END_PERPETUAL;
+        stalemate += v.reason == END_STALEMATE;
+        rule60 += v.reason == END_RULE60;
+        mate += v.reason == END_MATE;
+    }
+    assert_int_equal(stalemate, 2);
+    assert_int_equal(mate, 2);
+    assert_int_equal(rule60, 2);
+    assert_true(perpetual >= 60);
+    free(pos);
+    test_free_lines(&lines);
+}
+
+/* A checkmate is a loss for the mated side with reason "mate". */
+static void test_mate(void **state)
+{
+    (void)state;
+    Position *pos = malloc(sizeof *pos);
+    test_setup(pos, "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    Verdict v;
+    assert_false(adjudicate_position(pos, 0, RULES_ASIAN, &v));
+    Move m;
+    assert_true(move_parse_legal(pos, "a0a9", &m, NULL));
+    pos_make(pos, m);
+    assert_true(adjudicate_position(pos, 0, RULES_ASIAN, &v));
+    assert_int_equal(v.result, RESULT_RED_WINS);
+    assert_int_equal(v.reason, END_MATE);
+    free(pos);
+}
+
+/* The length cap draws, after the rules had their say. */
+static void test_max_length(void **state)
+{
+    (void)state;
+    Position *pos = malloc(sizeof *pos);
+    test_setup(pos, START_FEN);
+    const char *moves[] = { "h2e2", "h9g7", "h0g2", "i9h9" };
+    Verdict v;
+    for (int i = 0; i < 4; i++) {
+        assert_false(adjudicate_position(pos, 4, RULES_ASIAN, &v));
+        Move m;
+        assert_true(move_parse_legal(pos, moves[i], &m, NULL));
+        pos_make(pos, m);
+    }
+    assert_true(adjudicate_position(pos, 4, RULES_ASIAN, &v));
+    assert_int_equal(v.result, RESULT_DRAW);
+    assert_int_equal(v.reason, END_MAX_LENGTH);
+    assert_false(adjudicate_position(pos, 0, RULES_ASIAN, &v));
+    free(pos);
+}
+
+/* Result strings and reason names used in PGN and logs. */
+static void test_names(void **state)
+{
+    (void)state;
+    assert_string_equal(result_pgn(RESULT_RED_WINS), "1-0");
+    assert_string_equal(result_pgn(RESULT_BLACK_WINS), "0-1");
+    assert_string_equal(result_pgn(RESULT_DRAW), "1/2-1/2");
+    assert_string_equal(result_pgn(RESULT_NONE), "*");
+    assert_int_equal(result_loss_for(RED), RESULT_BLACK_WINS);
+    assert_string_equal(end_reason_name(END_ILLEGAL_MOVE), "illegal move");
+    assert_string_equal(end_reason_name(END_TIME), "time forfeit");
+}
+
+/* Runs the adjudication tests. */
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rulings_file),
+        cmocka_unit_test(test_mate),
+        cmocka_unit_test(test_max_length),
+        cmocka_unit_test(test_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,251 @@
+/*
+ * test_xqmatch_match.c - short real matches run by xqmatch's match code
+ * between fake engines (tests/fake_engine.c) in all three protocols, and
+ * against deliberately broken ones: each failure must be ruled a loss for
+ * the engine at fault, with the right reason.
+ *
+ * usage: test_xqmatch_match PATH_TO_FAKE_ENGINE
+ * TODO: add a match of `jiangjun` against itself once it speaks UCCI/UCI.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "match.h"
+#include "testutil.h"
+
+enum { FAST_HANG_MS = 300 };
+
+/* What every test gets: the fake engine's path. */
+typedef struct MatchTestEnv {
+    const char *fake;
+} MatchTestEnv;
+
+/* A config with two fake engines at fixed depth and short games. */
+static MatchConfig *base_config(const MatchTestEnv *env, const char *args_a, const char *args_b)
+{
+    MatchConfig *cfg = calloc(1, sizeof *cfg);
+    assert_non_null(cfg);
+    cfg->engine_count = 2;
+    const char *args[2] = { args_a, args_b };
+    for (int i = 0; i < 2; i++) {
+        EngineConfig *e = &cfg->engines[i];
+        snprintf(e->name, sizeof e->name, "fake%c", 'A' + i);
+        snprintf(e->cmd, sizeof e->cmd, "%s %s", env->fake, args[i]);
+        e->proto = PROTO_UCCI;
+    }
+    cfg->rounds = 1;
+    cfg->concurrency = 2;
+    cfg->tc.kind = TC_DEPTH;
+    cfg->tc.depth = 1;
+    cfg->tc.hang_ms = 5000;
+    cfg->tc.margin_ms = 50;
+    cfg->adj.max_plies = 60;
+    cfg->adj.rules = RULES_ASIAN;
+    cfg->init_timeout_ms = 3000;
+    cfg->event = "test";
+    cfg->quiet = true;
+    assert_true(openings_default(&cfg->book));
+    return cfg;
+}
+
+/* Runs a match quietly. */
+static MatchResult *run(MatchConfig *cfg)
+{
+    MatchResult *res = calloc(1, sizeof *res);
+    FILE *out = fopen("/dev/null", "w");
+    assert_true(match_run(cfg, res, out));
+    fclose(out);
+    return res;
+}
+
+/* Frees a config and a result. */
+static void done(MatchConfig *cfg, MatchResult *res)
+{
+    openings_free(&cfg->book);
+    free(cfg);
+    free(res);
+}
+
+/* Engine B misbehaves in both games; A must win both for `reason`. */
+static void expect_b_loses(const MatchTestEnv *env, const char *b_args, EndReason reason, MatchConfig *cfg)
+{
+    if (!cfg)
+        cfg = base_config(env, "--seed 1", b_args);
+    MatchResult *res = run(cfg);
+    const PairResult *p = &res->pairs[0];
+    if (p->score.wins != 2 || p->reasons[reason] != 2)
+        fail_msg("B (%s): wins %d losses %d draws %d, %s %d", b_args, p->score.wins, p->score.losses,
+                 p->score.draws, end_reason_name(reason), p->reasons[reason]);
+    done(cfg, res);
+}
+
+/* Random movers in UCCI, UCI and UCI ranks 1-10, round robin, with PGN output. */
+static void test_three_protocols(void **state)
+{
+    const MatchTestEnv *env = *state;
+    MatchConfig *cfg = base_config(env, "--seed 3", "--seed 4");
+    cfg->engine_count = 3;
+    cfg->engines[1].proto = PROTO_UCI;
+    EngineConfig *c = &cfg->engines[2];
+    snprintf(c->name, sizeof c->name, "fakeC");
+    snprintf(c->cmd, sizeof c->cmd, "%s --seed 5 --ranks10", env->fake);
+    c->proto = PROTO_UCI10;
+    cfg->tournament = TOURNAMENT_ROUND_ROBIN;
+    char pgn[] = "/tmp/xqmatch_test_XXXXXX";
+    int fd = mkstemp(pgn);
+    assert_true(fd >= 0);
+    cfg->pgn_path = pgn;
+    MatchResult *res = run(cfg);
+    assert_int_equal(res->pair_count, 3);
+    assert_int_equal(res->games_played, 6);
+    assert_int_equal(res->errors, 0);
+    for (int i = 0; i < 3; i++) {
+        const PairResult *p = &res->pairs[i];
+        int clean = p->reasons[END_MATE] + p->reasons[END_STALEMATE] + p->reasons[END_MAX_LENGTH] +
+                    p->reasons[END_REPETITION] + p->reasons[END_PERPETUAL] + p->reasons[END_RULE60];
+        assert_int_equal(clean, 2);
+    }
+    FILE *f = fopen(pgn, "r");
+    assert_non_null(f);
+    char line[512];
+    int games = 0, iccs = 0;
+    while (fgets(line, sizeof line, f)) {
+        games += strncmp(line, "[Game \"Chinese Chess\"]", 22) == 0;
+        iccs += strncmp(line, "[Format \"ICCS\"]", 15) == 0;
+    }
+    fclose(f);
+    close(fd);
+    unlink(pgn);
+    assert_int_equal(games, 6);
+    assert_int_equal(iccs, 6);
+    done(cfg, res);
+}
+
+/* An illegal move loses. */
+static void test_illegal_move(void **state)
+{
+    expect_b_loses(*state, "--illegal-at 3", END_ILLEGAL_MOVE, NULL);
+}
+
+/* A crash loses. */
+static void test_crash(void **state)
+{
+    expect_b_loses(*state, "--crash-at 2", END_CRASH, NULL);
+}
+
+/* A hang at fixed depth loses after the hang timeout. */
+static void test_hang(void **state)
+{
+    MatchConfig *cfg = base_config(*state, "--seed 1", "--hang-at 2");
+    cfg->tc.hang_ms = FAST_HANG_MS;
+    expect_b_loses(*state, "--hang-at 2", END_HANG, cfg);
+}
+
+/* A slow engine loses on time under a clock; a hang under a clock is a time loss too. */
+static void test_time_loss(void **state)
+{
+    MatchConfig *cfg = base_config(*state, "--seed 1", "--slow 150");
+    cfg->tc.kind = TC_CLOCK;
+    cfg->tc.base_ms = 400;
+    cfg->tc.inc_ms = 0;
+    cfg->tc.margin_ms = 30;
+    expect_b_loses(*state, "--slow 150", END_TIME, cfg);
+    cfg = base_config(*state, "--seed 1", "--hang-at 1");
+    cfg->tc.kind = TC_MOVETIME;
+    cfg->tc.movetime_ms = 100;
+    expect_b_loses(*state, "--hang-at 1", END_TIME, cfg);
+}
+
+/* "No move" with legal moves on the board loses (a UCCI resignation); so does `bestmove m resign`. */
+static void test_nomove_and_resign(void **state)
+{
+    expect_b_loses(*state, "--nomove-at 2", END_RESIGN, NULL); /* UCCI nobestmove = resignation */
+    MatchConfig *cfg = base_config(*state, "--seed 1", "--nomove-at 2");
+    cfg->engines[1].proto = PROTO_UCI;
+    expect_b_loses(*state, "--nomove-at 2 (uci)", END_NO_MOVE, cfg);
+    expect_b_loses(*state, "--resign-at 2", END_RESIGN, NULL);
+}
+
+/* An engine that cannot start, or fails the handshake, loses. */
+static void test_start_failure(void **state)
+{
+    expect_b_loses(*state, "--no-handshake", END_START_FAILURE, NULL);
+    MatchConfig *cfg = base_config(*state, "--seed 1", "");
+    snprintf(cfg->engines[1].cmd, sizeof cfg->engines[1].cmd, "/nonexistent/engine");
+    expect_b_loses(*state, "(missing)", END_START_FAILURE, cfg);
+}
+
+/* Mate in one from an opening FEN: red mates in both games. */
+static void test_mate_from_opening(void **state)
+{
+    MatchConfig *cfg = base_config(*state, "--greedy", "--greedy");
+    char msg[256];
+    openings_free(&cfg->book);
+    cfg->book.items = calloc(1, sizeof *cfg->book.items);
+    cfg->book.count = 1;
+    assert_true(opening_parse("3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1", &cfg->book.items[0], msg, sizeof msg));
+    MatchResult *res = run(cfg);
+    const PairResult *p = &res->pairs[0];
+    assert_int_equal(p->score.wins, 1);
+    assert_int_equal(p->score.losses, 1);
+    assert_int_equal(p->reasons[END_MATE], 2);
+    done(cfg, res);
+}
+
+/* Both engines' scores agree: resign and draw adjudication. */
+static void test_score_adjudication(void **state)
+{
+    MatchConfig *cfg = base_config(*state, "--score 600", "--score -600");
+    cfg->adj.resign_moves = 3;
+    cfg->adj.resign_score = 500;
+    expect_b_loses(*state, "--score -600", END_ADJ_RESIGN, cfg);
+    cfg = base_config(*state, "--score 5", "--score -5");
+    cfg->adj.draw_movenumber = 2;
+    cfg->adj.draw_moves = 3;
+    cfg->adj.draw_score = 10;
+    MatchResult *res = run(cfg);
+    assert_int_equal(res->pairs[0].score.draws, 2);
+    assert_int_equal(res->pairs[0].reasons[END_ADJ_DRAW], 2);
+    done(cfg, res);
+}
+
+/* SPRT stops the match once it is decided. */
+static void test_sprt_stop(void **state)
+{
+    MatchConfig *cfg = base_config(*state, "--seed 1", "--crash-at 1");
+    cfg->rounds = 50;
+    cfg->sprt = true;
+    cfg->sprt_params = (SprtParams){ 0.0, 20.0, 0.05, 0.05 };
+    MatchResult *res = run(cfg);
+    assert_true(res->sprt_stopped);
+    assert_int_equal(res->sprt.state, SPRT_ACCEPT_H1);
+    assert_true(res->games_played < 100);
+    assert_int_equal(res->pairs[0].score.losses, 0);
+    done(cfg, res);
+}
+
+/* Runs the match tests with the fake engine given as the first argument. */
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s FAKE_ENGINE\n", argv[0]);
+        return 2;
+    }
+    tables_init();
+    MatchTestEnv env = { argv[1] };
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_prestate(test_three_protocols, &env),
+        cmocka_unit_test_prestate(test_illegal_move, &env),
+        cmocka_unit_test_prestate(test_crash, &env),
+        cmocka_unit_test_prestate(test_hang, &env),
+        cmocka_unit_test_prestate(test_time_loss, &env),
+        cmocka_unit_test_prestate(test_nomove_and_resign, &env),
+        cmocka_unit_test_prestate(test_start_failure, &env),
+        cmocka_unit_test_prestate(test_mate_from_opening, &env),
+        cmocka_unit_test_prestate(test_score_adjudication, &env),
+        cmocka_unit_test_prestate(test_sprt_stop, &env),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
