@@ -13,6 +13,12 @@ static int mvv_lva(const Position *pos, Move m)
     return eval_piece_value(pos->board[move_to(m)]) * MVV_SCALE - eval_piece_value(pos->board[move_from(m)]) / 16;
 }
 
+/* Can capture m lose material (the attacker is worth more than its victim)? Else SEE is not needed. */
+bool capture_needs_see(const Position *pos, Move m)
+{
+    return eval_piece_value(pos->board[move_from(m)]) > eval_piece_value(pos->board[move_to(m)]);
+}
+
 /* Scores every pseudo-legal move for a full-width node. */
 void picker_init(MovePicker *mp, const Position *pos, const OrderTables *ot, Move tt_move, const Move killers[2],
                  Move counter)
@@ -25,8 +31,8 @@ void picker_init(MovePicker *mp, const Position *pos, const OrderTables *ot, Mov
         if (m == tt_move)
             s = ORDER_TT;
         else if (pos->board[move_to(m)] != EMPTY) {
-            int gain = see(pos, m);
-            s = (gain >= 0 ? ORDER_GOOD_CAPTURE : ORDER_BAD_CAPTURE) + mvv_lva(pos, m);
+            bool good = !capture_needs_see(pos, m) || see(pos, m) >= 0;
+            s = (good ? ORDER_GOOD_CAPTURE : ORDER_BAD_CAPTURE) + mvv_lva(pos, m);
         } else if (m == killers[0])
             s = ORDER_KILLER + 1;
         else if (m == killers[1])

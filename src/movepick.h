@@ -23,6 +23,8 @@ typedef struct MovePicker {
 
 enum { HISTORY_MAX = 16000 };
 
+/* Can capture m lose material (attacker worth more than victim)? If not, SEE is unnecessary. */
+bool capture_needs_see(const Position *pos, Move m);
 /* Fills the picker for a full-width node. */
 void picker_init(MovePicker *mp, const Position *pos, const OrderTables *ot, Move tt_move, const Move killers[2],
                  Move counter);

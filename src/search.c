@@ -186,7 +186,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
             int victim = eval_piece_value(pos->board[move_to(m)]);
             if (stand + victim + QS_DELTA_MARGIN < alpha)
                 continue; /* delta pruning */
-            if (see(pos, m) < 0)
+            if (capture_needs_see(pos, m) && see(pos, m) < 0)
                 continue;
         }
         pos_make(pos, m);
