@@ -222,6 +222,11 @@ static inline bool is_cannon(int pc, int by)
     return idx == TYPE_FIRST[CANNON] || idx == TYPE_FIRST[CANNON] + 1;
 }
 
+/* Adds a square to a 256-bit square set. */
+static inline void set_square(uint64_t *set, int sq) { set[sq >> 6] |= 1ULL << (sq & 63); }
+/* Is a square in a 256-bit square set? */
+static inline bool has_square(const uint64_t *set, int sq) { return (set[sq >> 6] >> (sq & 63)) & 1; }
+
 /* Marks the squares from or to which a move might expose the mover's king. */
 void legal_ctx_init(const Position *pos, LegalCtx *ctx)
 {
@@ -230,7 +235,8 @@ void legal_ctx_init(const Position *pos, LegalCtx *ctx)
     const int k = pos_king_sq(pos, side);
     ctx->king = k;
     ctx->check = pos->in_check;
-    memset(ctx->danger, 0, sizeof ctx->danger);
+    memset(ctx->from_danger, 0, sizeof ctx->from_danger);
+    memset(ctx->to_danger, 0, sizeof ctx->to_danger);
     if (ctx->check)
         return;
     for (int d = 0; d < 4; d++) {
@@ -242,7 +248,7 @@ void legal_ctx_init(const Position *pos, LegalCtx *ctx)
             continue;
         if (is_cannon(b[s1], opp)) { /* a piece stepping in between becomes its screen */
             for (int s = k + delta; s != s1; s += delta)
-                ctx->danger[s] |= DANGER_TO;
+                set_square(ctx->to_danger, s);
         }
         int s2 = s1 + delta;
         while (b[s2] == EMPTY)
@@ -250,15 +256,15 @@ void legal_ctx_init(const Position *pos, LegalCtx *ctx)
         if (b[s2] == OFF_BOARD)
             continue;
         if (is_own(b[s1], tag) && is_slider(b[s2], opp))
-            ctx->danger[s1] |= DANGER_FROM;
+            set_square(ctx->from_danger, s1);
         int s3 = s2 + delta;
         while (b[s3] == EMPTY)
             s3 += delta;
         if (is_cannon(b[s3], opp)) {
             if (is_own(b[s1], tag))
-                ctx->danger[s1] |= DANGER_FROM;
+                set_square(ctx->from_danger, s1);
             if (is_own(b[s2], tag))
-                ctx->danger[s2] |= DANGER_FROM;
+                set_square(ctx->from_danger, s2);
         }
     }
     const int horse = side_tag(opp) + TYPE_FIRST[HORSE];
@@ -268,7 +274,7 @@ void legal_ctx_init(const Position *pos, LegalCtx *ctx)
             continue;
         int p1 = b[leg + DIAG_VERT[d]], p2 = b[leg + DIAG_HORIZ[d]];
         if (p1 == horse || p1 == horse + 1 || p2 == horse || p2 == horse + 1)
-            ctx->danger[leg] |= DANGER_FROM;
+            set_square(ctx->from_danger, leg);
     }
 }
 
@@ -276,7 +282,7 @@ void legal_ctx_init(const Position *pos, LegalCtx *ctx)
 bool legal_with_ctx(Position *pos, const LegalCtx *ctx, Move m)
 {
     const int from = move_from(m), to = move_to(m);
-    if (ctx->check || from == ctx->king || (ctx->danger[from] & DANGER_FROM) || (ctx->danger[to] & DANGER_TO))
+    if (ctx->check || from == ctx->king || has_square(ctx->from_danger, from) || has_square(ctx->to_danger, to))
         return !king_attacked_after(pos, m, pos->side);
     return true;
 }

@@ -15,12 +15,11 @@
 
 /* Precomputed legality data for one position (see legal_ctx_init). */
 typedef struct LegalCtx {
-    uint8_t danger[BOARD_SIZE]; /* DANGER_FROM / DANGER_TO flags per square */
-    int king;                   /* square of the mover's king */
-    bool check;                 /* the mover is in check: test every move */
+    uint64_t from_danger[BOARD_SIZE / 64]; /* squares a move from which needs a full test */
+    uint64_t to_danger[BOARD_SIZE / 64];   /* squares a move to which needs a full test */
+    int king;                              /* square of the mover's king */
+    bool check;                            /* the mover is in check: test every move */
 } LegalCtx;
-
-enum { DANGER_FROM = 1, DANGER_TO = 2 };
 
 /* All pseudo-legal moves of the side to move; returns how many. */
 int gen_moves(const Position *pos, Move *out);
