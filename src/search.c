@@ -27,6 +27,9 @@ enum {
     LMP_BASE = 3,
     LMR_MIN_DEPTH = 3,
     LMR_MIN_MOVES = 3,
+    LMR_HISTORY_DIVISOR = 8000,
+    IIR_MIN_DEPTH = 4,
+    SEE_PRUNE_DEPTH = 3,
     QS_DELTA_MARGIN = 200,
     CHECK_NODES_MASK = 1023,
     MAX_CHECK_EXTENSION_PLY = MAX_PLY / 2,
@@ -146,6 +149,13 @@ static bool has_major_pieces(const Position *pos)
     return false;
 }
 
+/* Does a TT entry's bound and score allow a cutoff in the window (depth checked by the caller)? */
+static bool tt_cutoff(const TTEntry *e, int alpha, int beta)
+{
+    int bound = e->gen_bound & 3;
+    return bound == BOUND_EXACT || (bound == BOUND_LOWER && e->score >= beta) || (bound == BOUND_UPPER && e->score <= alpha);
+}
+
 /* Quiescence: stand pat, then captures (all evasions when in check). */
 static int qsearch(SearchThread *st, int alpha, int beta, int ply)
 {
@@ -158,9 +168,14 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     if (ply >= MAX_PLY)
         return evaluate(pos, st->params);
     const bool in_check = pos->in_check;
+    const int alpha0 = alpha;
+    TTEntry tte;
+    bool tt_hit = tt_probe(st->shared->tt, pos->key, ply, &tte);
+    if (tt_hit && tt_cutoff(&tte, alpha, beta))
+        return tte.score;
     int best = -SCORE_INF, stand = -SCORE_INF;
     if (!in_check) {
-        stand = evaluate(pos, st->params);
+        stand = tt_hit ? tte.eval : evaluate(pos, st->params);
         if (stand >= beta)
             return stand;
         if (stand > alpha)
@@ -177,7 +192,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     LegalCtx ctx;
     legal_ctx_init(pos, &ctx);
     int legal = 0;
-    Move m;
+    Move m, best_move = MOVE_NONE;
     while ((m = picker_next(&mp, NULL)) != MOVE_NONE) {
         if (!legal_with_ctx(pos, &ctx, m))
             continue;
@@ -198,6 +213,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
             best = score;
             if (score > alpha) {
                 alpha = score;
+                best_move = m;
                 if (score >= beta)
                     break;
             }
@@ -205,6 +221,8 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     }
     if (in_check && legal == 0)
         return score_mated_in(ply);
+    tt_store(st->shared->tt, pos->key, ply, best_move, best, in_check ? 0 : stand, 0,
+             best >= beta ? BOUND_LOWER : (best > alpha0 ? BOUND_EXACT : BOUND_UPPER));
     return best;
 }
 
@@ -281,10 +299,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     bool tt_hit = tt_probe(st->shared->tt, pos->key, ply, &tte);
     if (tt_hit) {
         tt_move = tte.move;
-        int bound = tte.gen_bound & 3;
-        if (!pv_node && tte.depth >= depth && bound != BOUND_NONE
-            && (bound == BOUND_EXACT || (bound == BOUND_LOWER && tte.score >= beta)
-                || (bound == BOUND_UPPER && tte.score <= alpha)))
+        if (!pv_node && tte.depth >= depth && tt_cutoff(&tte, alpha, beta))
             return tte.score;
     }
     if (tt_move && (!move_is_pseudo_legal(pos, tt_move) || !move_is_legal(pos, tt_move)))
@@ -295,9 +310,12 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     int static_eval = in_check ? -SCORE_INF : (tt_hit ? tte.eval : evaluate(pos, st->params));
     st->stack[ply].eval = static_eval;
     st->stack[ply + 2].killers[0] = st->stack[ply + 2].killers[1] = MOVE_NONE;
+    /* Is the position better for us than two plies ago? Prune less when it is not. */
+    const bool improving = !in_check && ply >= 2 && st->stack[ply - 2].eval != -SCORE_INF
+                        && static_eval > st->stack[ply - 2].eval;
     if (!pv_node && !in_check && !score_is_mate(beta)) {
         /* Reverse futility: far above beta at shallow depth. */
-        if (depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta)
+        if (depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * (depth - improving) >= beta)
             return static_eval;
         /* Null move, guarded against zugzwang-prone endings (no rooks, horses or cannons). */
         if (null_ok && depth >= NULL_MIN_DEPTH && static_eval >= beta && has_major_pieces(pos)) {
@@ -312,6 +330,10 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
                 return score >= SCORE_MATE_MIN ? beta : score;
         }
     }
+
+    /* Internal iterative reduction: without a TT move, search this node less deeply. */
+    if (!tt_move && depth >= IIR_MIN_DEPTH)
+        depth--;
 
     /* Step 5. The move loop. */
     Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
@@ -333,13 +355,17 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         legal++;
         const bool capture = pos->board[move_to(m)] != EMPTY;
         const bool quiet = !capture;
+        /* Losing captures are not tried near the horizon outside the PV. */
+        if (!root && !pv_node && !in_check && capture && order_score < 0 && depth <= SEE_PRUNE_DEPTH
+            && best > -SCORE_MATE_MIN)
+            continue;
         if (quiet && n_quiets < MAX_MOVES)
             quiets[n_quiets++] = m;
         pos_make(pos, m);
         const bool gives_check = pos->in_check;
         /* Late move and futility pruning of quiet moves that do not check. */
         if (!root && quiet && !gives_check && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER) {
-            if ((depth <= LMP_MAX_DEPTH && legal > LMP_BASE + depth * depth) || futile) {
+            if ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving)) || futile) {
                 pos_unmake(pos);
                 continue;
             }
@@ -356,6 +382,9 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
                 r = st->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1][legal < LMR_TABLE ? legal : LMR_TABLE - 1];
                 r -= pv_node;
                 r -= order_score >= ORDER_COUNTER;
+                r += !improving;
+                if (order_score < ORDER_COUNTER)
+                    r -= order_score / LMR_HISTORY_DIVISOR;
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)

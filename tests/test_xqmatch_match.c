@@ -4,8 +4,8 @@
  * against deliberately broken ones: each failure must be ruled a loss for
  * the engine at fault, with the right reason.
  *
- * usage: test_xqmatch_match PATH_TO_FAKE_ENGINE
- * TODO: add a match of `jiangjun` against itself once it speaks UCCI/UCI.
+ * usage: test_xqmatch_match PATH_TO_FAKE_ENGINE [PATH_TO_JIANGJUN]
+ * With the second argument, Jiangjun also plays itself (UCCI against UCI).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +20,7 @@ enum { FAST_HANG_MS = 300 };
 /* What every test gets: the fake engine's path. */
 typedef struct MatchTestEnv {
     const char *fake;
+    const char *jiangjun; /* NULL: skip the self-play test */
 } MatchTestEnv;
 
 /* A config with two fake engines at fixed depth and short games. */
@@ -226,6 +227,36 @@ static void test_sprt_stop(void **state)
     done(cfg, res);
 }
 
+/* Jiangjun against itself, UCCI against UCI, at a fixed node count: every game ends by a rule
+ * of the game (never by an illegal move, crash, hang, no move or start failure). */
+static void test_jiangjun_self_play(void **state)
+{
+    const MatchTestEnv *env = *state;
+    if (!env->jiangjun)
+        skip();
+    MatchConfig *cfg = base_config(env, "", "");
+    for (int i = 0; i < 2; i++) {
+        EngineConfig *e = &cfg->engines[i];
+        snprintf(e->name, sizeof e->name, "jiangjun-%s", i ? "uci" : "ucci");
+        snprintf(e->cmd, sizeof e->cmd, "%s", env->jiangjun);
+        e->proto = i ? PROTO_UCI : PROTO_UCCI;
+    }
+    cfg->tc.kind = TC_NODES;
+    cfg->tc.nodes = 3000;
+    cfg->adj.max_plies = 160;
+    cfg->rounds = 2;
+    MatchResult *res = run(cfg);
+    const PairResult *p = &res->pairs[0];
+    assert_int_equal(res->games_played, 4);
+    assert_int_equal(res->errors, 0);
+    static const EndReason faults[] = { END_ILLEGAL_MOVE, END_CRASH, END_HANG, END_NO_MOVE, END_START_FAILURE, END_TIME };
+    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
+        if (p->reasons[faults[i]])
+            fail_msg("self-play game ended by %s", end_reason_name(faults[i]));
+    assert_int_equal(p->score.wins + p->score.losses + p->score.draws, 4);
+    done(cfg, res);
+}
+
 /* Runs the match tests with the fake engine given as the first argument. */
 int main(int argc, char **argv)
 {
@@ -234,7 +265,7 @@ int main(int argc, char **argv)
         return 2;
     }
     tables_init();
-    MatchTestEnv env = { argv[1] };
+    MatchTestEnv env = { argv[1], argc > 2 ? argv[2] : NULL };
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_prestate(test_three_protocols, &env),
         cmocka_unit_test_prestate(test_illegal_move, &env),
@@ -246,6 +277,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_prestate(test_mate_from_opening, &env),
         cmocka_unit_test_prestate(test_score_adjudication, &env),
         cmocka_unit_test_prestate(test_sprt_stop, &env),
+        cmocka_unit_test_prestate(test_jiangjun_self_play, &env),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
