@@ -75,7 +75,7 @@ static void *reader_main(void *arg)
 }
 
 /* Initialises the queue and starts the reader. */
-bool input_start(InputQueue *q, FILE *in)
+bool input_start(InputQueue *q, FILE *in, bool detach)
 {
     memset(q, 0, sizeof *q);
     q->in = in;
@@ -83,8 +83,23 @@ bool input_start(InputQueue *q, FILE *in)
     pthread_cond_init(&q->cond, NULL);
     if (pthread_create(&q->thread, NULL, reader_main, q) != 0)
         return false;
-    pthread_detach(q->thread); /* it may stay blocked in getc until the process exits */
+    if (detach)
+        pthread_detach(q->thread); /* it may stay blocked in getc until the process exits */
     return true;
+}
+
+/* Joins the reader and frees the lines nobody took. */
+void input_finish(InputQueue *q)
+{
+    pthread_join(q->thread, NULL);
+    while (q->head) {
+        InputLine *l = q->head;
+        q->head = l->next;
+        free(l);
+    }
+    q->tail = NULL;
+    pthread_cond_destroy(&q->cond);
+    pthread_mutex_destroy(&q->lock);
 }
 
 /* Waits for the next event; a finished search comes before queued lines. */

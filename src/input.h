@@ -30,8 +30,14 @@ typedef struct InputQueue {
 
 typedef enum InputEvent { INPUT_LINE, INPUT_OVERLONG, INPUT_WAKE, INPUT_EOF } InputEvent;
 
-/* Initialises the queue and starts the reader thread on `in`; false if the thread cannot start. */
-bool input_start(InputQueue *q, FILE *in);
+/*
+ * Initialises the queue and starts the reader thread on `in`; false if the
+ * thread cannot start. detach: for stdin, which may never end (the reader is
+ * left blocked at exit); otherwise input_finish must be called.
+ */
+bool input_start(InputQueue *q, FILE *in, bool detach);
+/* Waits for a non-detached reader to reach end of input, then frees the queue. */
+void input_finish(InputQueue *q);
 /* Waits for the next event; for INPUT_LINE *line receives a malloc'd string the caller frees. */
 InputEvent input_next(InputQueue *q, char **line);
 /* Waits only for INPUT_WAKE (after end of input, while a search finishes). */

@@ -103,6 +103,8 @@ static void build_go(Proto *p, const Command *c, EngineGo *g)
     bool limited = g->depth != 0 || g->nodes || g->mate || tm_is_timed(&g->time);
     /* a go without any limit (UCI's bare go, UCCI's unknown modes) searches until stop */
     g->infinite = a->infinite || !limited;
+    if (p->lim.max_nodes && (!g->nodes || g->nodes > p->lim.max_nodes))
+        g->nodes = p->lim.max_nodes;
     for (int i = 0; i < a->n_searchmoves && engine_position_ok(p->engine); i++) {
         Move m;
         XqError err;
@@ -148,7 +150,8 @@ static void exec_perft(Proto *p, const Command *c)
     }
     Position *pos = p->engine->scratch;
     memcpy(pos, engine_root(p->engine), sizeof *pos);
-    uint64_t total = perft_divide(pos, c->go.perft, perft_line, p);
+    int depth = p->lim.max_perft && c->go.perft > p->lim.max_perft ? p->lim.max_perft : c->go.perft;
+    uint64_t total = perft_divide(pos, depth, perft_line, p);
     out_line(&p->out, "%s", "");
     out_line(&p->out, "Nodes searched: %" PRIu64, total);
 }
@@ -267,12 +270,25 @@ static void dispatch(Proto *p, Deferred *d, char *line, bool was_deferred)
 }
 
 /* Runs the protocol loop until quit or end of input. */
-int protocol_run(FILE *in, FILE *out)
+int protocol_run(FILE *in, FILE *out) { return protocol_run_limited(in, out, NULL); }
+
+/* Frees a session whose reader thread has been joined (or never started). */
+static void proto_free(Proto *p)
 {
-    /* not freed on return: the detached reader thread may use the queue until the process exits */
+    engine_free(p->engine);
+    pthread_mutex_destroy(&p->out.lock);
+    free(p);
+}
+
+/* Runs the protocol loop until quit or end of input, under the caps of lim. */
+int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
+{
+    /* for stdin, not freed on return: the detached reader thread may use the queue until the process exits */
     Proto *p = calloc(1, sizeof *p);
     if (!p)
         return 1;
+    if (lim)
+        p->lim = *lim;
     p->out.f = out;
     pthread_mutex_init(&p->out.lock, NULL);
     p->dialect = DIALECT_UCI;
@@ -280,11 +296,13 @@ int protocol_run(FILE *in, FILE *out)
     p->engine = engine_new(&cb);
     if (!p->engine) {
         out_line(&p->out, "info string error: out of memory");
+        proto_free(p);
         return 1;
     }
     opt_init(p);
-    if (!input_start(&p->input, in)) {
+    if (!input_start(&p->input, in, !p->lim.finite_input)) {
         out_line(&p->out, "info string error: cannot start the input thread");
+        proto_free(p);
         return 1;
     }
     Deferred d = { NULL, 0, 0, 0, 0 };
@@ -316,6 +334,13 @@ int protocol_run(FILE *in, FILE *out)
     while (d.count > 0)
         free(deferred_pop(&d));
     free(d.line);
-    engine_free(p->engine);
+    if (p->lim.finite_input) {
+        engine_free(p->engine); /* joins the search thread, the last one to wake the queue */
+        p->engine = NULL;
+        input_finish(&p->input);
+        proto_free(p);
+    } else {
+        engine_free(p->engine);
+    }
     return 0;
 }

@@ -98,4 +98,16 @@ void out_line(Output *out, const char *fmt, ...)
 /* Runs the protocol loop on in/out until quit or end of input; returns an exit status. */
 int protocol_run(FILE *in, FILE *out);
 
+/* Caps for running the protocol in-process on untrusted scripts (fuzzing, soak tests); 0 = no cap. */
+typedef struct ProtocolLimits {
+    uint64_t max_nodes;   /* every go searches at most this many nodes (infinite/ponder still wait for stop) */
+    int max_perft;        /* deepest `go perft` */
+    int max_hash_mb;      /* largest hash `setoption` may ask for */
+    bool finite_input;    /* `in` ends by itself (a file, a memory buffer): on return, wait for the
+                             reader thread and free everything, so the call can be repeated */
+} ProtocolLimits;
+
+/* protocol_run under caps (lim may be NULL: none, stdin-like input). */
+int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim);
+
 #endif

@@ -26,6 +26,7 @@ typedef struct Proto {
     Dialect search_dialect;  /* dialect when the running search started */
     int64_t value[OPT_COUNT];/* current value of each spin/check/combo option */
     char bookfiles[BOOKFILES_MAX];
+    ProtocolLimits lim;      /* caps for in-process runs (all 0 for the engine binary) */
     bool quit;
 } Proto;
 

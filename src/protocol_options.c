@@ -92,7 +92,7 @@ static void opt_apply(Proto *p, OptId id)
     int64_t v = p->value[id];
     switch (id) {
     case OPT_HASH: {
-        size_t got = engine_set_hash(e, (size_t)v);
+        size_t got = engine_set_hash(e, (size_t)(p->lim.max_hash_mb && v > p->lim.max_hash_mb ? p->lim.max_hash_mb : v));
         if ((int64_t)got != v) {
             out_info_string(p, "hash of %lld MB not available, using %lld MB", (long long)v, (long long)got);
             p->value[id] = (int64_t)got;

@@ -148,11 +148,17 @@ void out_report(void *ctx, const Position *root, const SearchReport *r)
              r->depth, r->seldepth, score, bound, r->nodes, nps, r->hashfull, t, pv);
 }
 
-/* Search-thread callback: prints bestmove / nobestmove, then wakes the protocol thread. */
+/*
+ * Search-thread callback: wakes the protocol thread, then prints bestmove / nobestmove.
+ * Waking first matters: the wake is queued before any line the GUI sends in reply to the
+ * bestmove, so that line finds the engine idle (the protocol thread joins this thread on
+ * the wake, which waits for the print).
+ */
 void out_bestmove(void *ctx, const EngineResult *res)
 {
     Proto *p = ctx;
     char best[MOVE_TEXT], ponder[MOVE_TEXT];
+    input_wake(&p->input);
     if (p->search_dialect == DIALECT_UCCI) {
         if (res->best == MOVE_NONE) {
             out_line(&p->out, "nobestmove");
@@ -179,7 +185,6 @@ void out_bestmove(void *ctx, const EngineResult *res)
     } else {
         out_line(&p->out, "bestmove %s", move_to_text(res->best, best));
     }
-    input_wake(&p->input);
 }
 
 /* Prints the board, FEN and key of a position. */

@@ -26,8 +26,11 @@ int64_t ep_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Starts the engine. */
-void ep_start(EnginePipe *ep)
+/* Starts the engine with the default lifetime. */
+void ep_start(EnginePipe *ep) { ep_start_for(ep, EP_ENGINE_LIFETIME_S); }
+
+/* Starts the engine; it dies after lifetime_s seconds. */
+void ep_start_for(EnginePipe *ep, int lifetime_s)
 {
     int in[2], out[2];
     memset(ep, 0, sizeof *ep);
@@ -42,7 +45,7 @@ void ep_start(EnginePipe *ep)
         /* nothing else of the test's may stay open in the engine (other engines' pipes) */
         for (int fd = 3; fd < EP_FD_SCAN; fd++)
             close(fd);
-        alarm(EP_ENGINE_LIFETIME_S); /* a hung engine dies instead of hanging the test run */
+        alarm((unsigned)lifetime_s); /* a hung engine dies instead of hanging the test run */
         execl(JIANGJUN_BIN, JIANGJUN_BIN, (char *)NULL);
         _exit(127);
     }

@@ -25,8 +25,10 @@ typedef struct EnginePipe {
     size_t t_len;
 } EnginePipe;
 
-/* Starts the engine; fails the test if it cannot. */
+/* Starts the engine (killed by SIGALRM after two minutes); fails the test if it cannot. */
 void ep_start(EnginePipe *ep);
+/* Starts the engine with a given lifetime in seconds (long runs such as the soak test). */
+void ep_start_for(EnginePipe *ep, int lifetime_s);
 /* Sends one line (a newline is added). */
 void ep_send(EnginePipe *ep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Sends raw bytes. */

@@ -13,7 +13,7 @@
 #include "move.h"
 #include "testutil.h"
 
-enum { T_FAST = 3000, T_SHORT = 500 };
+enum { T_FAST = 3000, T_SHORT = 500, RACE_ROUNDS = 300 };
 
 #define START_BOARD "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
 
@@ -540,6 +540,31 @@ static void test_eof(void **state)
     free(ep);
 }
 
+/*
+ * A line sent in reply to bestmove is for an idle engine: UCCI `stop` then answers nobestmove.
+ * Regression: the search thread printed bestmove before waking the protocol thread, so a quick
+ * `stop` could reach the finished search instead (no answer; test_league failed now and then).
+ */
+static void test_stop_right_after_bestmove(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "position fen 3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1");
+    for (int i = 0; i < RACE_ROUNDS; i++) {
+        ep_send(ep, "go depth 1");
+        ep_must(ep, "nobestmove", T_FAST);
+        ep_send(ep, "stop");
+        ep_must(ep, "nobestmove", T_FAST);
+    }
+    ep_send(ep, "quit");
+    ep_must(ep, "bye", T_FAST);
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+}
+
 /* Hash sizes: a size the machine cannot give falls back with an info string. */
 static void test_hash_fallback(void **state)
 {
@@ -571,6 +596,7 @@ int main(void)
         cmocka_unit_test(test_ucci2qh),       cmocka_unit_test(test_malformed_barrage),
         cmocka_unit_test(test_queue_while_searching), cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_eof),           cmocka_unit_test(test_hash_fallback),
+        cmocka_unit_test(test_stop_right_after_bestmove),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -364,7 +364,7 @@ static int parse_args(int argc, char **argv, MatchConfig *cfg, const char **open
         for (int o = 0; o < e; o++) {
             if (strcmp(cfg->engines[o].name, ec->name) == 0) {
                 char unique[ENGINE_NAME_MAX];
-                snprintf(unique, sizeof unique, "%.56s-%d", ec->name, e + 1);
+                snprintf(unique, sizeof unique, "%.48s-%d", ec->name, e + 1);
                 snprintf(ec->name, sizeof ec->name, "%s", unique);
             }
         }

@@ -1,0 +1,151 @@
+/*
+ * fuzz_rules.c - fuzz target for the rules adjudicator. Input: a FEN on the
+ * first line (the start position if it does not parse), then tokens: a token
+ * that is a legal ICCS move is played; any other token plays one move per
+ * byte (the byte picks among the legal moves), so random bytes make long
+ * games with repetitions. After every ply rules_game_status and the search's
+ * repetition hook run under both rule sets; they must leave the position
+ * unchanged and give coherent verdicts. The game goes on past a ruling (the
+ * rules must cope with a 4th occurrence too). Last, the same game goes
+ * through the `judge` subcommand.
+ */
+#include <stddef.h>
+
+#include "fuzz.h"
+#include "judge.h"
+#include "move.h"
+#include "movegen.h"
+#include "rules.h"
+
+enum { FUZZ_MAX_PLIES = 1000, JUDGE_FIXED_ARGS = 4 };
+
+/* Bytes of pos that a rules call may read: everything up to the last history record. */
+static size_t used_bytes(const Position *pos)
+{
+    return offsetof(Position, hist) + (size_t)pos->ply * sizeof pos->hist[0];
+}
+
+/* Checks that a report is coherent for pos under set. */
+static void check_report(Position *pos, RuleSet set, RulesVerdict v, const RulesReport *r)
+{
+    FUZZ_CHECK(r->verdict == v);
+    FUZZ_CHECK((v == RULES_ONGOING) == (r->reason == REASON_NONE));
+    FUZZ_CHECK(r->occurrences >= 1 && r->quiet_plies >= 0 && r->quiet_plies <= pos->rule60);
+    FUZZ_CHECK(rules_verdict_for_side(v, RED) == -rules_verdict_for_side(v, BLACK));
+    bool loss = v == RULES_RED_LOSES || v == RULES_BLACK_LOSES;
+    switch (r->reason) {
+    case REASON_NONE: break;
+    case REASON_NO_LEGAL_MOVE:
+        FUZZ_CHECK(count_legal(pos) == 0);
+        FUZZ_CHECK(rules_verdict_for_side(v, pos->side) == -1);
+        break;
+    case REASON_PERPETUAL_CHASE: FUZZ_CHECK(set == RULES_ASIAN); /* fall through */
+    case REASON_PERPETUAL_CHECK: FUZZ_CHECK(loss && r->occurrences >= RULES_REPEAT_LIMIT); break;
+    case REASON_MUTUAL_CHECK:
+    case REASON_MUTUAL_CHASE:
+    case REASON_REPETITION: FUZZ_CHECK(v == RULES_DRAW && r->occurrences >= RULES_REPEAT_LIMIT); break;
+    case REASON_QUIET_LIMIT: FUZZ_CHECK(v == RULES_DRAW && r->quiet_plies >= RULES_QUIET_LIMIT); break;
+    }
+    if (r->reason != REASON_NO_LEGAL_MOVE)
+        FUZZ_CHECK(count_legal(pos) > 0);
+}
+
+/* Runs every rules entry point on pos under both rule sets; pos must come back unchanged. */
+static void check_rules(Position *pos, Position *copy)
+{
+    size_t used = used_bytes(pos);
+    memcpy(copy, pos, used);
+    for (int set = 0; set < RULE_SETS; set++) {
+        RulesReport report;
+        RulesVerdict v = rules_game_status(pos, (RuleSet)set, &report);
+        FUZZ_CHECK(memcmp(copy, pos, used) == 0);
+        check_report(pos, (RuleSet)set, v, &report);
+        RulesVerdict s = rules_search_repetition(pos, (RuleSet)set);
+        FUZZ_CHECK(memcmp(copy, pos, used) == 0);
+        FUZZ_CHECK((s == RULES_ONGOING) == (rules_find_repetition(pos) < 0));
+    }
+    int first = -1;
+    FUZZ_CHECK(rules_count_occurrences(pos, &first) >= 1);
+    FUZZ_CHECK(rules_quiet_plies(pos) >= 0);
+}
+
+/* Plays move m and records its text for the judge. */
+static void play(Position *pos, Move m, char *moves_text, size_t *len)
+{
+    move_to_text(m, moves_text + *len);
+    *len += MOVE_TEXT;
+    moves_text[*len - 1] = '\0';
+    pos_make(pos, m);
+}
+
+/* Replays the game through `judge` (output discarded; only crashes matter, and the exit status). */
+static void run_judge(const char *fen, char *moves_text, int n_moves, bool check_only)
+{
+    char **argv = malloc((size_t)(n_moves + JUDGE_FIXED_ARGS + 1) * sizeof *argv);
+    FILE *null_out = fopen("/dev/null", "w");
+    FUZZ_CHECK(argv && null_out);
+    int argc = 0;
+    char judge[] = "judge", opt[] = "--rules", set[] = "check-only";
+    char fen_copy[FEN_MAX];
+    snprintf(fen_copy, sizeof fen_copy, "%s", fen);
+    argv[argc++] = judge;
+    if (check_only) {
+        argv[argc++] = opt;
+        argv[argc++] = set;
+    }
+    argv[argc++] = fen_copy;
+    for (int i = 0; i < n_moves; i++)
+        argv[argc++] = moves_text + (size_t)i * MOVE_TEXT;
+    argv[argc] = NULL;
+    FUZZ_CHECK(cli_judge(argc, argv, null_out, null_out) == 0);
+    fclose(null_out);
+    free(argv);
+}
+
+/* Initialises the tables once. */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    tables_init();
+    return 0;
+}
+
+/* One input: FEN line, then tokens choosing moves. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    char *rest = fuzz_first_line(text);
+    Position *pos = malloc(sizeof *pos), *copy = malloc(sizeof *copy);
+    char *moves_text = malloc((size_t)FUZZ_MAX_PLIES * MOVE_TEXT);
+    FUZZ_CHECK(pos && copy && moves_text);
+    XqError err;
+    if (!pos_from_fen(pos, text, &err))
+        FUZZ_CHECK(pos_from_fen(pos, START_FEN, &err));
+    char start_fen[FEN_MAX];
+    pos_to_fen(pos, start_fen, sizeof start_fen);
+    size_t len = 0;
+    Move legal[MAX_MOVES];
+    int n = gen_legal(pos, legal);
+    check_rules(pos, copy);
+    for (char *t = strtok(rest, " \t\r\n"); t && n > 0 && pos->ply < FUZZ_MAX_PLIES; t = strtok(NULL, " \t\r\n")) {
+        Move m;
+        if (move_parse_legal(pos, t, &m, NULL)) {
+            play(pos, m, moves_text, &len);
+            check_rules(pos, copy);
+            n = gen_legal(pos, legal);
+            continue;
+        }
+        for (const char *b = t; *b && n > 0 && pos->ply < FUZZ_MAX_PLIES; b++) {
+            play(pos, legal[(unsigned char)*b % n], moves_text, &len);
+            check_rules(pos, copy);
+            n = gen_legal(pos, legal);
+        }
+    }
+    run_judge(start_fen, moves_text, pos->ply, size > 0 && (data[0] & 1));
+    free(moves_text);
+    free(copy);
+    free(pos);
+    free(text);
+    return 0;
+}
