@@ -4,7 +4,8 @@
 enum {
     TM_MOVES_HORIZON = 30,   /* sudden death: plan as if this many moves remain */
     TM_MOVESTOGO_MAX = 50,   /* cap a large movestogo (UCCI2QH sends 999) */
-    TM_RESERVE_MS = 20,      /* never plan to spend the last milliseconds */
+    TM_FLOOR_MS = 300,       /* keep this much on the clock as a cushion against stalls... */
+    TM_FLOOR_INCREMENTS = 5, /* ...or this many increments, whichever is more (at most a quarter of a big clock) */
     TM_MIN_MS = 1,           /* smallest limit we hand to the search */
     TM_FORCED_MS = 20,       /* think this long on a forced move (for a ponder move) */
     TM_HARD_PER_SOFT = 4,    /* the hard limit is at most this many soft limits */
@@ -58,13 +59,18 @@ TimeLimits tm_allocate(const TimeInput *in)
     int64_t inc = max64(in->inc_ms, 0);
     int mtg = in->movestogo > 0 ? (in->movestogo < TM_MOVESTOGO_MAX ? in->movestogo : TM_MOVESTOGO_MAX)
                                 : TM_MOVES_HORIZON;
-    /* usable time: the clock minus what the transport eats and a reserve */
-    int64_t usable = in->time_ms - overhead - min64(TM_RESERVE_MS, in->time_ms / 10);
+    /* usable time: the clock minus what the transport eats and a cushion. Near the cushion we spend
+     * less than the increment, so in fast games the clock settles a little above it instead of
+     * draining to a few milliseconds, where one stall of a loaded machine loses on time. */
+    int64_t floor_ms = min64(max64(TM_FLOOR_MS, TM_FLOOR_INCREMENTS * inc), max64(TM_FLOOR_MS, in->time_ms / 4));
+    int64_t usable = max64(in->time_ms - overhead - floor_ms, (in->time_ms - overhead) / 4);
     usable = max64(usable, TM_MIN_MS);
 
     int64_t soft = usable / mtg;
-    if (in->movestogo == 0)
-        soft += inc * 3 / 4; /* the increment comes back after the move */
+    if (in->movestogo == 0 && in->time_ms > floor_ms) { /* the increment comes back after the move */
+        int64_t above = min64(in->time_ms - floor_ms, floor_ms);
+        soft += inc * 3 / 4 * above / floor_ms;
+    }
     if (in->ponder)
         soft += soft / 4;
     int64_t hard = usable * hard_percent(in->movestogo) / 100;

@@ -1,0 +1,101 @@
+/*
+ * test_timeman.c - the time manager's arithmetic: the hard limit never
+ * exceeds the clock, fixed move times are honoured, and in simulated fast
+ * games the clock settles at a cushion instead of draining (the engine is
+ * not timed here: the test replays the allocation rule on a model clock).
+ */
+#include "testutil.h"
+#include "timeman.h"
+
+enum { SIM_LATENCY_MS = 5 };
+
+/* A clock input with the given values. */
+static TimeInput clock_input(int64_t time_ms, int64_t inc_ms, int movestogo, int overhead_ms)
+{
+    TimeInput in;
+    tm_input_init(&in);
+    in.time_ms = time_ms;
+    in.inc_ms = inc_ms;
+    in.movestogo = movestogo;
+    in.overhead_ms = overhead_ms;
+    return in;
+}
+
+/* Over a grid of clocks, limits are positive, ordered, and the hard one leaves time on the clock. */
+static void test_limits_fit_the_clock(void **state)
+{
+    (void)state;
+    static const int64_t times[] = { 50, 120, 300, 1000, 5000, 60000, 600000 };
+    static const int64_t incs[] = { 0, 10, 100, 2000 };
+    static const int mtgs[] = { 0, 1, 2, 10, 40, 999 };
+    for (size_t a = 0; a < sizeof times / sizeof *times; a++)
+        for (size_t b = 0; b < sizeof incs / sizeof *incs; b++)
+            for (size_t c = 0; c < sizeof mtgs / sizeof *mtgs; c++) {
+                TimeInput in = clock_input(times[a], incs[b], mtgs[c], 10);
+                TimeLimits lim = tm_allocate(&in);
+                assert_true(lim.soft_ms >= 1 && lim.hard_ms >= lim.soft_ms);
+                if (times[a] > 20)
+                    assert_true(lim.hard_ms + 10 < times[a]);
+            }
+}
+
+/* A fixed move time is a hard limit less the overhead. */
+static void test_movetime(void **state)
+{
+    (void)state;
+    TimeInput in;
+    tm_input_init(&in);
+    in.movetime_ms = 1000;
+    in.overhead_ms = 30;
+    TimeLimits lim = tm_allocate(&in);
+    assert_int_equal(lim.hard_ms, 970);
+}
+
+/* Plays `moves` model moves spending the soft limit plus a latency; returns the lowest clock after move 20. */
+static int64_t simulate(int64_t base_ms, int64_t inc_ms, int moves)
+{
+    int64_t clock = base_ms, lowest = base_ms;
+    for (int move = 0; move < moves; move++) {
+        TimeInput in = clock_input(clock, inc_ms, 0, 10);
+        TimeLimits lim = tm_allocate(&in);
+        clock -= lim.soft_ms + SIM_LATENCY_MS;
+        assert_true(clock > 0);
+        clock += inc_ms;
+        if (move >= 20 && clock < lowest)
+            lowest = clock;
+    }
+    return lowest;
+}
+
+/* Fast games keep a cushion of a few hundred milliseconds; slower ones keep more. */
+static void test_clock_keeps_a_cushion(void **state)
+{
+    (void)state;
+    assert_true(simulate(1000, 10, 400) >= 250);
+    assert_true(simulate(10000, 100, 400) >= 500);
+    assert_true(simulate(3000, 0, 100) >= 200); /* sudden death: a long game still ends with time in hand */
+}
+
+/* An ordinary clock gives an ordinary share: not hoarded, not squandered. */
+static void test_first_move_share(void **state)
+{
+    (void)state;
+    TimeInput in = clock_input(10000, 100, 0, 10);
+    TimeLimits lim = tm_allocate(&in);
+    assert_true(lim.soft_ms >= 200 && lim.soft_ms <= 600);
+    in = clock_input(60000, 0, 40, 10);
+    lim = tm_allocate(&in);
+    assert_true(lim.soft_ms >= 1000 && lim.soft_ms <= 2000);
+}
+
+/* Runs the time manager tests. */
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_limits_fit_the_clock),
+        cmocka_unit_test(test_movetime),
+        cmocka_unit_test(test_clock_keeps_a_cushion),
+        cmocka_unit_test(test_first_move_share),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
