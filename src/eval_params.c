@@ -1,6 +1,7 @@
 /* eval_params.c - the shipped evaluation weights and a loader for tuning. */
 #include "eval_params.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,24 +13,26 @@ const EvalParams EVAL_DEFAULTS = {
     },
     .pst = {
         [KING] = {
-            { { 0, 0, 0, 0, 0 }, { 0, 0, 0, -10, -10 }, { 0, 0, 0, -30, -30 }, },
-            { { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 0 }, { 0, 0, 0, -10, -10 }, },
+            { { 0 }, { 0, 0, 0, -10, -10 }, { 0, 0, 0, -30, -30 }, },
+            { { 0, 0, 0, 0, 5 }, { 0 }, { 0, 0, 0, -10, -10 }, },
         },
         [ADVISOR] = {
-            { { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 10 }, { 0, 0, 0, -5, 0 }, },
-            { { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 10 }, { 0, 0, 0, -5, 0 }, },
+            { { 0 }, { 0, 0, 0, 0, 10 }, { 0, 0, 0, -5, 0 }, },
+            { { 0 }, { 0, 0, 0, 0, 10 }, { 0, 0, 0, -5, 0 }, },
         },
         [ELEPHANT] = {
-            { { 0, 0, 0, 0, 0 }, { 0 }, { -5, 0, 0, 0, 10 }, { 0 }, { 0, 0, -5, 0, 0 }, },
-            { { 0, 0, 0, 0, 0 }, { 0 }, { -5, 0, 0, 0, 10 }, { 0 }, { 0, 0, -5, 0, 0 }, },
+            { { 0 }, { 0 }, { -5, 0, 0, 0, 10 }, { 0 },
+              { 0, 0, -5, 0, 0 }, },
+            { { 0 }, { 0 }, { -5, 0, 0, 0, 10 }, { 0 },
+              { 0, 0, -5, 0, 0 }, },
         },
         [HORSE] = {
-            { { -20, -10, -5, -10, -20 }, { -10, -5, 0, -10, -20 }, { -5, 0, 5, 5, 0 },
-              { -5, 5, 10, 10, 5 }, { 0, 10, 15, 15, 10 }, { 0, 15, 20, 20, 15 },
-              { 5, 20, 25, 30, 20 }, { 5, 20, 30, 35, 30 }, { 0, 15, 25, 30, 10 }, { -10, 0, 5, 10, 0 }, },
-            { { -20, -10, -5, -5, -10 }, { -10, -5, 0, 0, -5 }, { -5, 0, 5, 5, 5 },
-              { 0, 5, 10, 10, 10 }, { 0, 10, 15, 15, 15 }, { 0, 10, 20, 20, 20 },
-              { 0, 15, 20, 25, 25 }, { 0, 15, 25, 30, 30 }, { -5, 10, 20, 25, 20 }, { -10, 0, 5, 10, 5 }, },
+            { { -20, -10, -5, -10, -20 }, { -10, -5, 0, -10, -20 }, { -5, 0, 5, 5, 0 }, { -5, 5, 10, 10, 5 },
+              { 0, 10, 15, 15, 10 }, { 0, 15, 20, 20, 15 }, { 5, 20, 25, 30, 20 }, { 5, 20, 30, 35, 30 },
+              { 0, 15, 25, 30, 10 }, { -10, 0, 5, 10, 0 }, },
+            { { -20, -10, -5, -5, -10 }, { -10, -5, 0, 0, -5 }, { -5, 0, 5, 5, 5 }, { 0, 5, 10, 10, 10 },
+              { 0, 10, 15, 15, 15 }, { 0, 10, 20, 20, 20 }, { 0, 15, 20, 25, 25 }, { 0, 15, 25, 30, 30 },
+              { -5, 10, 20, 25, 20 }, { -10, 0, 5, 10, 5 }, },
         },
         [ROOK] = {
             { { -10, 0, -5, 5, 0 }, { -5, 5, 0, 5, 0 }, { -5, 5, 0, 5, 5 }, { 0, 5, 5, 10, 10 },
@@ -40,21 +43,22 @@ const EvalParams EVAL_DEFAULTS = {
               { 5, 10, 10, 15, 15 }, { 0, 5, 5, 10, 10 }, },
         },
         [CANNON] = {
-            { { 0, 0, 5, 5, 5 }, { 0, 5, 5, 0, 5 }, { 0, 5, 0, 0, 15 }, { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 },
-              { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 }, { 5, 5, 0, -5, 5 }, { 5, 5, 0, -5, 0 }, { 10, 5, 0, -10, -10 }, },
-            { { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 },
-              { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0 }, },
+            { { 0, 0, 5, 5, 5 }, { 0, 5, 5, 0, 5 }, { 0, 5, 0, 0, 15 }, { 0, 0, 0, 0, 5 },
+              { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 }, { 5, 5, 0, -5, 5 },
+              { 5, 5, 0, -5, 0 }, { 10, 5, 0, -10, -10 }, },
+            { { 0 }, { 0 }, { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 },
+              { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 }, { 0, 0, 0, 0, 5 }, },
         },
         [PAWN] = {
-            { { 0 }, { 0 }, { 0 }, { 0, 0, 0, 0, 5 }, { 0, 0, 5, 0, 10 },
-              { 30, 0, 40, 45, 50 }, { 35, 40, 50, 60, 70 }, { 35, 45, 60, 75, 85 }, { 30, 40, 55, 70, 80 },
-              { 0, 5, 10, 15, 20 }, },
-            { { 0 }, { 0 }, { 0 }, { 0, 0, 0, 0, 0 }, { 0, 0, 5, 0, 5 },
-              { 40, 0, 50, 50, 55 }, { 50, 55, 65, 75, 80 }, { 55, 65, 80, 95, 100 }, { 50, 60, 75, 90, 95 },
-              { 5, 10, 20, 30, 40 }, },
+            { { 0 }, { 0 }, { 0 }, { 0, 0, 0, 0, 5 },
+              { 0, 0, 5, 0, 10 }, { 30, 0, 40, 45, 50 }, { 35, 40, 50, 60, 70 }, { 35, 45, 60, 75, 85 },
+              { 30, 40, 55, 70, 80 }, { 0, 5, 10, 15, 20 }, },
+            { { 0 }, { 0 }, { 0 }, { 0 },
+              { 0, 0, 5, 0, 5 }, { 40, 0, 50, 50, 55 }, { 50, 55, 65, 75, 80 }, { 55, 65, 80, 95, 100 },
+              { 50, 60, 75, 90, 95 }, { 5, 10, 20, 30, 40 }, },
         },
     },
-    .phase_weight = { [ROOK] = 6, [HORSE] = 3, [CANNON] = 3, [ADVISOR] = 0, [ELEPHANT] = 0, [PAWN] = 0, [KING] = 0 },
+    .phase_weight = { [KING] = 0, [ADVISOR] = 0, [ELEPHANT] = 0, [HORSE] = 3, [ROOK] = 6, [CANNON] = 3, [PAWN] = 0 },
     .rook_mobility = { 4, 4 },
     .horse_mobility = { 8, 10 },
     .cannon_mobility = { 2, 2 },
@@ -71,19 +75,23 @@ const EvalParams EVAL_DEFAULTS = {
 };
 /* clang-format on */
 
+#define XQ_FIELD(field) { #field, offsetof(EvalParams, field) / sizeof(int), sizeof EVAL_DEFAULTS.field / sizeof(int) }
+const EvalParamField EVAL_PARAM_FIELD[EVAL_PARAM_FIELDS] = {
+    XQ_FIELD(material), XQ_FIELD(pst), XQ_FIELD(phase_weight), XQ_FIELD(rook_mobility), XQ_FIELD(horse_mobility),
+    XQ_FIELD(cannon_mobility), XQ_FIELD(horse_trapped), XQ_FIELD(empty_cannon), XQ_FIELD(cannon_screen_threat),
+    XQ_FIELD(palace_attacker), XQ_FIELD(missing_advisor), XQ_FIELD(missing_elephant), XQ_FIELD(linked_pawns),
+    XQ_FIELD(king_off_file), XQ_FIELD(tempo), XQ_FIELD(no_mating_material_div),
+};
+#undef XQ_FIELD
+
 /* Address and length of a named weight array, or NULL. */
 static int *param_slot(EvalParams *p, const char *name, size_t *len)
 {
-#define XQ_PARAM(field)                                                                                      \
-    if (strcmp(name, #field) == 0) {                                                                         \
-        *len = sizeof p->field / sizeof(int);                                                                \
-        return (int *)&p->field;                                                                             \
-    }
-    XQ_PARAM(material) XQ_PARAM(pst) XQ_PARAM(phase_weight) XQ_PARAM(rook_mobility) XQ_PARAM(horse_mobility)
-    XQ_PARAM(cannon_mobility) XQ_PARAM(horse_trapped) XQ_PARAM(empty_cannon) XQ_PARAM(cannon_screen_threat)
-    XQ_PARAM(palace_attacker) XQ_PARAM(missing_advisor) XQ_PARAM(missing_elephant) XQ_PARAM(linked_pawns)
-    XQ_PARAM(king_off_file) XQ_PARAM(tempo) XQ_PARAM(no_mating_material_div)
-#undef XQ_PARAM
+    for (int i = 0; i < EVAL_PARAM_FIELDS; i++)
+        if (strcmp(name, EVAL_PARAM_FIELD[i].name) == 0) {
+            *len = EVAL_PARAM_FIELD[i].len;
+            return (int *)p + EVAL_PARAM_FIELD[i].offset;
+        }
     return NULL;
 }
 
