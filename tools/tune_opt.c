@@ -90,7 +90,7 @@ void tune_optimise(const TuneSet *set, double *w, double k, const TuneOptions *o
         b1t *= ADAM_BETA1;
         b2t *= ADAM_BETA2;
         for (size_t j = 0; j < EVAL_PARAM_INTS; j++) {
-            if (!tune_param_free(j))
+            if (!tune_param_free(j) || opt->frozen[j])
                 continue;
             double g = grad[j] + 2 * opt->reg * (w[j] - start[j]);
             m[j] = ADAM_BETA1 * m[j] + (1 - ADAM_BETA1) * g;

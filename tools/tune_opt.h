@@ -7,6 +7,7 @@
 #ifndef XQT_TUNE_OPT_H
 #define XQT_TUNE_OPT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "tune_data.h"
@@ -17,6 +18,7 @@ typedef struct TuneOptions {
     double reg;       /* L2 weight per (w - w_start)^2, added to the MSE */
     int mating_div;   /* the (fixed) no_mating_material_div */
     int report_every; /* epochs between progress lines; 0 = none */
+    bool frozen[EVAL_PARAM_INTS]; /* weights kept at their start values (-freeze) */
 } TuneOptions;
 
 /* Mean squared error of the model with weights w at scaling k. */

@@ -15,6 +15,7 @@ enum { LINE_MAX_LEN = 4096, TAG_VALUE_MAX = 160, GAME_PLIES_MAX = 1024 };
 typedef struct PgnGame {
     char fen[TAG_VALUE_MAX];
     char result[TAG_VALUE_MAX];
+    char termination[TAG_VALUE_MAX];
     int book_plies;
     int n_moves;
     char moves[GAME_PLIES_MAX][8];
@@ -25,6 +26,7 @@ static void game_reset(PgnGame *g)
 {
     strcpy(g->fen, START_FEN);
     g->result[0] = '\0';
+    g->termination[0] = '\0';
     g->book_plies = 0;
     g->n_moves = 0;
 }
@@ -77,9 +79,16 @@ static void read_movetext(PgnGame *g, const char *line)
     }
 }
 
-/* Red's score of a PGN result, or a negative number when there is none. */
-static double result_value(const char *result)
+/* Game ends that say nothing about the position: the result is dropped with the game. */
+static const char *const NOISE_ENDINGS[] = { "time forfeit", "crash", "hang", "illegal move", "no move",
+                                             "start failure" };
+
+/* Red's score of a game, or a negative number when it has none or ended for a reason unrelated to play. */
+static double result_value(const char *result, const char *termination)
 {
+    for (size_t i = 0; i < sizeof NOISE_ENDINGS / sizeof *NOISE_ENDINGS; i++)
+        if (strcmp(termination, NOISE_ENDINGS[i]) == 0)
+            return -1.0;
     if (strcmp(result, "1-0") == 0)
         return 1.0;
     if (strcmp(result, "0-1") == 0)
@@ -92,7 +101,7 @@ static double result_value(const char *result)
 /* Replays one game and writes its positions; false when a move does not replay. */
 static bool write_game(const PgnGame *g, FILE *out, int skip_plies, Position *pos, long *written)
 {
-    double r = result_value(g->result);
+    double r = result_value(g->result, g->termination);
     XqError err;
     if (r < 0 || !pos_from_fen(pos, g->fen, &err))
         return false;
@@ -114,7 +123,7 @@ static bool write_game(const PgnGame *g, FILE *out, int skip_plies, Position *po
 }
 
 /* Reads every game of a PGN file and writes its labelled positions. */
-bool pgn_extract_file(const char *path, FILE *out, int skip_plies, PgnExtractStats *stats)
+bool pgn_extract_file(const char *path, const PgnExtractOutput *out, PgnExtractStats *stats)
 {
     FILE *f = fopen(path, "r");
     if (!f)
@@ -135,10 +144,13 @@ bool pgn_extract_file(const char *path, FILE *out, int skip_plies, PgnExtractSta
         bool tag = more && line[0] == '[';
         if (!more || (tag && in_game && g->n_moves > 0)) {
             if (in_game) {
-                if (write_game(g, out, skip_plies, pos, &stats->positions))
+                bool valid = out->valid && out->valid_every > 0 && stats->games % out->valid_every == 0;
+                if (write_game(g, valid ? out->valid : out->train, out->skip_plies, pos, &stats->positions)) {
                     stats->games++;
-                else
+                    stats->valid_games += valid;
+                } else {
                     stats->skipped++;
+                }
             }
             game_reset(g);
             in_game = false;
@@ -149,6 +161,7 @@ bool pgn_extract_file(const char *path, FILE *out, int skip_plies, PgnExtractSta
             in_game = true;
             tag_value(line, "FEN", g->fen, sizeof g->fen);
             tag_value(line, "Result", g->result, sizeof g->result);
+            tag_value(line, "Termination", g->termination, sizeof g->termination);
         } else if (in_game) {
             read_movetext(g, line);
         }

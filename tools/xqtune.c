@@ -19,12 +19,15 @@ enum { EXIT_USAGE = 2, DEFAULT_EPOCHS = 1000, DEFAULT_REPORT_EVERY = 100, DEFAUL
 static const double DEFAULT_LR = 0.5;
 
 static const char USAGE[] =
-    "usage: xqtune extract [-skip PLIES] OUT.txt GAME.pgn...\n"
+    "usage: xqtune extract [-skip PLIES] [-valid VALID.txt N] OUT.txt GAME.pgn...\n"
     "         writes one 'FEN;result' line (red's score 1.0/0.5/0.0) per position of every game,\n"
-    "         after the opening-book plies (and at least PLIES into the game)\n"
+    "         after the opening-book plies (and at least PLIES into the game); with -valid,\n"
+    "         every N-th game goes to VALID.txt instead\n"
     "       xqtune tune DATA.txt [-valid DATA.txt] [-params FILE] [-max N] [-epochs N] [-lr X]\n"
-    "                 [-reg X] [-k K] [-out PARAMS] [-c FILE.c] [-patch src/eval_params.c]\n"
+    "                 [-reg X] [-k K] [-freeze F,F..|-only F,F..] [-out PARAMS] [-c FILE.c]\n"
+    "                 [-patch src/eval_params.c]\n"
     "         fits the weights (start: EVAL_DEFAULTS, or FILE over them) to the results;\n"
+    "         -freeze keeps the named fields (e.g. pst,tempo), -only tunes just them;\n"
     "         -out writes a params file, -c the EVAL_DEFAULTS initialiser, -patch replaces it in place\n"
     "       xqtune cinit PARAMS [-patch src/eval_params.c]\n"
     "         prints (or patches in) the EVAL_DEFAULTS initialiser for a params file\n";
@@ -40,26 +43,40 @@ typedef struct TuneArgs {
 /* The extract command: PGN files to labelled positions. */
 static int cmd_extract(int argc, char **argv)
 {
-    int skip = DEFAULT_SKIP_PLIES, i = 0;
-    if (i + 1 < argc && strcmp(argv[i], "-skip") == 0) {
-        skip = atoi(argv[i + 1]);
-        i += 2;
+    PgnExtractOutput out = { NULL, NULL, 0, DEFAULT_SKIP_PLIES };
+    const char *valid_path = NULL;
+    int i = 0;
+    for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+        if (strcmp(argv[i], "-skip") == 0) {
+            out.skip_plies = atoi(argv[i + 1]);
+        } else if (strcmp(argv[i], "-valid") == 0 && i + 2 < argc) {
+            valid_path = argv[i + 1];
+            out.valid_every = atoi(argv[i + 2]);
+            i++;
+        } else {
+            break;
+        }
     }
-    if (argc - i < 2) {
+    if (argc - i < 2 || (valid_path && out.valid_every < 1)) {
         fputs(USAGE, stderr);
         return EXIT_USAGE;
     }
-    FILE *out = fopen(argv[i], "w");
-    if (!out) {
-        fprintf(stderr, "cannot write %s\n", argv[i]);
+    out.train = fopen(argv[i], "w");
+    out.valid = valid_path ? fopen(valid_path, "w") : NULL;
+    if (!out.train || (valid_path && !out.valid)) {
+        fprintf(stderr, "cannot write %s\n", out.train ? valid_path : argv[i]);
         return EXIT_FAILURE;
     }
-    PgnExtractStats st = { 0, 0, 0 };
+    PgnExtractStats st;
+    memset(&st, 0, sizeof st);
     for (int a = i + 1; a < argc; a++)
-        if (!pgn_extract_file(argv[a], out, skip, &st))
+        if (!pgn_extract_file(argv[a], &out, &st))
             fprintf(stderr, "cannot read %s\n", argv[a]);
-    fclose(out);
-    printf("games %ld (skipped %ld), positions %ld\n", st.games, st.skipped, st.positions);
+    fclose(out.train);
+    if (out.valid)
+        fclose(out.valid);
+    printf("games %ld (%ld for validation), skipped %ld, positions %ld\n", st.games, st.valid_games, st.skipped,
+           st.positions);
     return EXIT_SUCCESS;
 }
 
@@ -76,6 +93,30 @@ static bool load_set(TuneSet *set, const char *path, const EvalParams *p, long m
            "their qsearch leaf)\n  model vs evaluate(): max gap %d, %ld positions beyond rounding\n",
            path, st.lines, st.bad, st.in_check, st.leaf_in_check, st.kept, st.resolved, st.max_model_error,
            st.model_errors);
+    return true;
+}
+
+/* Freezes the comma-separated fields in names (or, with only, every other field); false on an unknown name. */
+static bool mark_fields(const char *names, bool *frozen, bool only)
+{
+    bool listed[EVAL_PARAM_FIELDS] = { false };
+    for (const char *t = names; *t;) {
+        size_t n = strcspn(t, ",");
+        int f = 0;
+        while (f < EVAL_PARAM_FIELDS
+               && !(strlen(EVAL_PARAM_FIELD[f].name) == n && strncmp(EVAL_PARAM_FIELD[f].name, t, n) == 0))
+            f++;
+        if (f == EVAL_PARAM_FIELDS) {
+            fprintf(stderr, "unknown weight '%.*s'\n", (int)n, t);
+            return false;
+        }
+        listed[f] = true;
+        t += n + (t[n] == ',');
+    }
+    for (int f = 0; f < EVAL_PARAM_FIELDS; f++)
+        if (listed[f] != only)
+            for (size_t j = 0; j < EVAL_PARAM_FIELD[f].len; j++)
+                frozen[EVAL_PARAM_FIELD[f].offset + j] = true;
     return true;
 }
 
@@ -115,6 +156,10 @@ static bool parse_tune_args(int argc, char **argv, TuneArgs *a)
             a->c_out = v;
         else if (!strcmp(o, "-patch"))
             a->patch = v;
+        else if (!strcmp(o, "-freeze") || !strcmp(o, "-only")) {
+            if (!mark_fields(v, a->opt.frozen, !strcmp(o, "-only")))
+                return false;
+        }
         else
             return false;
     }

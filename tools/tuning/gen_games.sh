@@ -6,7 +6,10 @@
 #             uses another node count (a fixed-node game is deterministic, so the
 #             same opening at the same count would repeat the same game).
 #   eleeye:   Jiangjun against ElephantEye 3.31 at a short fixed movetime
-#             (timing noise makes every batch different).
+#             (timing noise makes every batch different). ElephantEye overshoots
+#             short movetimes by ~100 ms, so the overrun margin is wide: a time
+#             forfeit would label the positions with a result unrelated to them
+#             (xqtune extract drops such games anyway).
 # Each batch plays every opening of tools/openings/openings.txt twice (colours
 # swapped), shuffled, one game at a time, into OUTDIR/<mode>-<batch>.pgn.
 # Environment: JJ (engine binary, default build/jiangjun copied to OUTDIR),
@@ -38,7 +41,7 @@ while [ "$b" -le "$batches" ]; do
     eleeye)
         "$xqmatch" -engine name=jj cmd="$jj" proto=ucci \
             -engine name=eleeye cmd="$eleeye_dir/eleeye" dir="$eleeye_dir" proto=ucci \
-            -movetime 25 -openings "$openings" -shuffle "$((100 + b))" -rounds "$rounds" -concurrency 1 \
+            -movetime 40 -margin 1000 -openings "$openings" -shuffle "$((100 + b))" -rounds "$rounds" -concurrency 1 \
             -quiet -pgn "$out/eleeye-$b.pgn" >"$out/eleeye-$b.log" 2>&1
         ;;
     *)
