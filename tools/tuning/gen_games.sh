@@ -1,7 +1,7 @@
 #!/bin/sh
 # gen_games.sh - plays the games the eval tuner learns from (see tools/TUNING.md).
 #
-# usage: tools/tuning/gen_games.sh selfplay|eleeye OUTDIR [BATCHES]
+# usage: tools/tuning/gen_games.sh selfplay|eleeye|eleself OUTDIR [BATCHES]
 #   selfplay: Jiangjun against itself at a fixed node count per move; each batch
 #             uses another node count (a fixed-node game is deterministic, so the
 #             same opening at the same count would repeat the same game).
@@ -9,7 +9,11 @@
 #             (timing noise makes every batch different). ElephantEye overshoots
 #             short movetimes by ~100 ms, so the overrun margin is wide: a time
 #             forfeit would label the positions with a result unrelated to them
-#             (xqtune extract drops such games anyway).
+#             (xqtune extract drops such games anyway). Caution: when the two
+#             players differ, the tuner can learn to recognise the stronger
+#             player's style instead of what wins (see tools/TUNING.md).
+#   eleself:  ElephantEye against itself at the same movetime (stronger play,
+#             both sides alike).
 # Each batch plays every opening of tools/openings/openings.txt twice (colours
 # swapped), shuffled, one game at a time, into OUTDIR/<mode>-<batch>.pgn.
 # Environment: JJ (engine binary, default build/jiangjun copied to OUTDIR),
@@ -44,8 +48,14 @@ while [ "$b" -le "$batches" ]; do
             -movetime 40 -margin 1000 -openings "$openings" -shuffle "$((100 + b))" -rounds "$rounds" -concurrency 1 \
             -quiet -pgn "$out/eleeye-$b.pgn" >"$out/eleeye-$b.log" 2>&1
         ;;
+    eleself)
+        "$xqmatch" -engine name=eleeye-a cmd="$eleeye_dir/eleeye" dir="$eleeye_dir" proto=ucci \
+            -engine name=eleeye-b cmd="$eleeye_dir/eleeye" dir="$eleeye_dir" proto=ucci \
+            -movetime 40 -margin 1000 -openings "$openings" -shuffle "$((200 + b))" -rounds "$rounds" -concurrency 1 \
+            -quiet -pgn "$out/eleself-$b.pgn" >"$out/eleself-$b.log" 2>&1
+        ;;
     *)
-        echo "usage: $0 selfplay|eleeye OUTDIR [BATCHES]" >&2
+        echo "usage: $0 selfplay|eleeye|eleself OUTDIR [BATCHES]" >&2
         exit 2
         ;;
     esac
