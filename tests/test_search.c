@@ -14,7 +14,7 @@
 #include "search.h"
 #include "testutil.h"
 
-enum { MATE_NODE_BUDGET = 2000000, TACTIC_NODE_BUDGET = 100000, TEST_HASH_MB = 16 };
+enum { MATE_NODE_BUDGET = 2000000, TACTIC_NODE_BUDGET = 200000, TEST_HASH_MB = 16 };
 
 static Position pos;
 static TT tt;
