@@ -9,6 +9,8 @@
 #ifndef XQ_EVAL_PARAMS_H
 #define XQ_EVAL_PARAMS_H
 
+#include <stddef.h>
+
 #include "types.h"
 
 enum { PHASE_MG = 0, PHASE_EG = 1, HALF_FILES = 5 };
@@ -33,6 +35,18 @@ typedef struct EvalParams {
 } EvalParams;
 
 extern const EvalParams EVAL_DEFAULTS;
+
+/* One named weight array of EvalParams, as a run of ints (for loading, tuning and printing). */
+typedef struct EvalParamField {
+    const char *name;
+    size_t offset;  /* in ints from the start of EvalParams */
+    size_t len;     /* number of ints */
+} EvalParamField;
+
+enum { EVAL_PARAM_FIELDS = 16, EVAL_PARAM_INTS = sizeof(EvalParams) / sizeof(int) };
+
+/* The fields in declaration order; together they cover EvalParams exactly. */
+extern const EvalParamField EVAL_PARAM_FIELD[EVAL_PARAM_FIELDS];
 
 /* Loads "name index... value" lines over *p (developer builds, tuning); returns false with a message. */
 bool eval_params_load(EvalParams *p, const char *path, XqError *err);
