@@ -38,15 +38,6 @@ static void check_moves(Position *pos, Position *copy)
     FUZZ_CHECK(same_position(pos, copy));
 }
 
-/* Initialises the tables once. */
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    tables_init();
-    return 0;
-}
-
 /* One input: the whole text is a FEN. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

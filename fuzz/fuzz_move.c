@@ -50,15 +50,6 @@ static bool try_move(Position *pos, const char *tok)
     return true;
 }
 
-/* Initialises the tables once. */
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    tables_init();
-    return 0;
-}
-
 /* One input: FEN line, then move texts. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

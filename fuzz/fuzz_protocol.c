@@ -16,15 +16,6 @@
 
 enum { FUZZ_MAX_NODES = 1024, FUZZ_MAX_PERFT = 2, FUZZ_MAX_HASH_MB = 4 };
 
-/* Initialises the tables once. */
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    tables_init();
-    return 0;
-}
-
 /* One input: a protocol session. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -102,15 +102,6 @@ static void run_judge(const char *fen, char *moves_text, int n_moves, bool check
     free(argv);
 }
 
-/* Initialises the tables once. */
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    tables_init();
-    return 0;
-}
-
 /* One input: FEN line, then tokens choosing moves. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
