@@ -61,7 +61,6 @@ struct SearchThread {
     uint8_t lmr[LMR_TABLE][LMR_TABLE];
     uint64_t nodes;
     int seldepth;
-    int root_depth;
     bool stopped;
     const EvalParams *params;
 };
@@ -495,7 +494,6 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
     int score = 0, stable = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         st->seldepth = 0;
-        st->root_depth = depth;
         int window = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
         if (depth >= ASPIRATION_MIN_DEPTH && !score_is_mate(score)) {
             alpha = score - window;
