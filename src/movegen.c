@@ -21,8 +21,17 @@ static inline bool is_own(int pc, int tag) { return (pc & tag) != 0; }
 /* Can a piece of side `tag` move to a square holding pc (empty or enemy)? */
 static inline bool can_land(int pc, int tag) { return pc == EMPTY || (pc & (RED_TAG | BLACK_TAG) & ~tag); }
 
-/* Appends the moves (or captures only) of the side to move. */
-static int generate(const Position *pos, Move *out, bool captures_only)
+/* Which moves a generator call produces. */
+typedef enum GenKind { GEN_ALL, GEN_CAPTURES, GEN_QUIETS } GenKind;
+
+/* May a move to a square holding pc be produced under this kind (empty or enemy; enemy only; empty only)? */
+static inline bool gen_wants(GenKind kind, int pc, int tag, int opp)
+{
+    return kind == GEN_ALL ? can_land(pc, tag) : (kind == GEN_CAPTURES ? (pc & opp) != 0 : pc == EMPTY);
+}
+
+/* Appends the moves (all, captures only, or quiet moves only) of the side to move. */
+static int generate(const Position *pos, Move *out, GenKind kind)
 {
     const uint8_t *b = pos->board;
     const int side = pos->side;
@@ -39,7 +48,7 @@ static int generate(const Position *pos, Move *out, bool captures_only)
             for (int d = 0; d < 4; d++) {
                 int to = from + KING_DELTA[d];
                 int pc = b[to];
-                if (GEO->palace[to] && (captures_only ? (pc & opp) : can_land(pc, tag)))
+                if (GEO->palace[to] && gen_wants(kind, pc, tag, opp))
                     out[n++] = move_make(from, to);
             }
             break;
@@ -47,7 +56,7 @@ static int generate(const Position *pos, Move *out, bool captures_only)
             for (int d = 0; d < 4; d++) {
                 int to = from + ADVISOR_DELTA[d];
                 int pc = b[to];
-                if (GEO->palace[to] && (captures_only ? (pc & opp) : can_land(pc, tag)))
+                if (GEO->palace[to] && gen_wants(kind, pc, tag, opp))
                     out[n++] = move_make(from, to);
             }
             break;
@@ -56,7 +65,7 @@ static int generate(const Position *pos, Move *out, bool captures_only)
                 int to = from + ELEPHANT_DELTA[d];
                 int pc = b[to];
                 if (GEO->on_board[to] && GEO->half[to] == side && b[from + ELEPHANT_DELTA[d] / 2] == EMPTY
-                    && (captures_only ? (pc & opp) : can_land(pc, tag)))
+                    && gen_wants(kind, pc, tag, opp))
                     out[n++] = move_make(from, to);
             }
             break;
@@ -64,7 +73,7 @@ static int generate(const Position *pos, Move *out, bool captures_only)
             for (int d = 0; d < 8; d++) {
                 int to = from + HORSE_DELTA[d];
                 int pc = b[to];
-                if (b[from + HORSE_LEG[d]] == EMPTY && (captures_only ? (pc & opp) : can_land(pc, tag)))
+                if (b[from + HORSE_LEG[d]] == EMPTY && gen_wants(kind, pc, tag, opp))
                     out[n++] = move_make(from, to);
             }
             break;
@@ -73,11 +82,11 @@ static int generate(const Position *pos, Move *out, bool captures_only)
                 int delta = KING_DELTA[d];
                 int to = from + delta;
                 while (b[to] == EMPTY) {
-                    if (!captures_only)
+                    if (kind != GEN_CAPTURES)
                         out[n++] = move_make(from, to);
                     to += delta;
                 }
-                if (b[to] & opp)
+                if ((b[to] & opp) && kind != GEN_QUIETS)
                     out[n++] = move_make(from, to);
             }
             break;
@@ -86,11 +95,11 @@ static int generate(const Position *pos, Move *out, bool captures_only)
                 int delta = KING_DELTA[d];
                 int to = from + delta;
                 while (b[to] == EMPTY) {
-                    if (!captures_only)
+                    if (kind != GEN_CAPTURES)
                         out[n++] = move_make(from, to);
                     to += delta;
                 }
-                if (b[to] == OFF_BOARD)
+                if (b[to] == OFF_BOARD || kind == GEN_QUIETS)
                     continue;
                 to += delta; /* jump the screen */
                 while (b[to] == EMPTY)
@@ -102,13 +111,13 @@ static int generate(const Position *pos, Move *out, bool captures_only)
         default: { /* PAWN */
             int to = from + pawn_forward(side);
             int pc = b[to];
-            if (captures_only ? (pc & opp) : can_land(pc, tag))
+            if (gen_wants(kind, pc, tag, opp))
                 out[n++] = move_make(from, to);
             if (GEO->half[from] != side) {
                 for (int d = EAST; d >= WEST; d -= 2) {
                     to = from + d;
                     pc = b[to];
-                    if (captures_only ? (pc & opp) : can_land(pc, tag))
+                    if (gen_wants(kind, pc, tag, opp))
                         out[n++] = move_make(from, to);
                 }
             }
@@ -120,10 +129,13 @@ static int generate(const Position *pos, Move *out, bool captures_only)
 }
 
 /* All pseudo-legal moves. */
-int gen_moves(const Position *pos, Move *out) { return generate(pos, out, false); }
+int gen_moves(const Position *pos, Move *out) { return generate(pos, out, GEN_ALL); }
 
 /* Pseudo-legal captures. */
-int gen_captures(const Position *pos, Move *out) { return generate(pos, out, true); }
+int gen_captures(const Position *pos, Move *out) { return generate(pos, out, GEN_CAPTURES); }
+
+/* Pseudo-legal non-captures. */
+int gen_quiets(const Position *pos, Move *out) { return generate(pos, out, GEN_QUIETS); }
 
 /* Is sq attacked by side `by`, reading only the board bytes b? */
 static bool attacked_on(const uint8_t *b, int sq, int by)

@@ -25,6 +25,8 @@ typedef struct LegalCtx {
 int gen_moves(const Position *pos, Move *out);
 /* Pseudo-legal captures only (for quiescence); returns how many. */
 int gen_captures(const Position *pos, Move *out);
+/* Pseudo-legal non-captures only (staged move ordering); returns how many. */
+int gen_quiets(const Position *pos, Move *out);
 /* All legal moves; returns how many. */
 int gen_legal(Position *pos, Move *out);
 /* Number of legal moves (perft's last ply). */

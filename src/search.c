@@ -27,7 +27,7 @@ enum {
     LMP_BASE = 3,
     LMR_MIN_DEPTH = 3,
     LMR_MIN_MOVES = 3,
-    LMR_HISTORY_DIVISOR = 8000,
+    LMR_HISTORY_DIVISOR = 12000,
     IIR_MIN_DEPTH = 4,
     SEE_PRUNE_DEPTH = 3,
     QS_DELTA_MARGIN = 200,
@@ -47,6 +47,7 @@ static const int LN100[LMR_TABLE] = {
 
 typedef struct StackEntry {
     Move move;     /* move played to leave this ply */
+    ContHist *cont; /* continuation history of that move (the thread's null_cont after a null move) */
     Move killers[2];
     int eval;
 } StackEntry;
@@ -55,6 +56,7 @@ struct SearchThread {
     Position pos;
     SearchShared *shared;
     OrderTables order;
+    ContHist null_cont; /* continuation history used where no earlier move exists */
     StackEntry stack[MAX_PLY + 2];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_len[MAX_PLY + 1];
@@ -85,6 +87,7 @@ void search_thread_free(SearchThread *st) { free(st); }
 void search_thread_clear(SearchThread *st)
 {
     memset(&st->order, 0, sizeof st->order);
+    memset(&st->null_cont, 0, sizeof st->null_cont);
     memset(st->stack, 0, sizeof st->stack);
 }
 
@@ -184,7 +187,8 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     MovePicker mp;
     if (in_check) {
         static const Move no_killers[2] = { MOVE_NONE, MOVE_NONE };
-        picker_init(&mp, pos, &st->order, MOVE_NONE, no_killers, MOVE_NONE);
+        ContHist *const conts[2] = { &st->null_cont, &st->null_cont };
+        picker_init(&mp, pos, &st->order, MOVE_NONE, no_killers, MOVE_NONE, conts);
     } else {
         picker_init_captures(&mp, pos);
     }
@@ -225,6 +229,19 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     return best;
 }
 
+/* Moves a history value toward +-HISTORY_MAX by delta, slowing as it nears the bound. */
+static void history_add(int16_t *h, int delta)
+{
+    int v = *h + delta - *h * (delta < 0 ? -delta : delta) / HISTORY_MAX;
+    *h = (int16_t)(v > HISTORY_MAX ? HISTORY_MAX : (v < -HISTORY_MAX ? -HISTORY_MAX : v));
+}
+
+/* Continuation history of the move played `back` plies before ply (the null table if none). */
+static ContHist *cont_before(SearchThread *st, int ply, int back)
+{
+    return ply >= back ? st->stack[ply - back].cont : &st->null_cont;
+}
+
 /* Records a quiet move that caused a cutoff: killers, countermove, history. */
 static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move *quiets, int n_quiets, int depth)
 {
@@ -239,12 +256,14 @@ static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move 
     if (prev != MOVE_NONE)
         ot->counter[move_from(prev)][move_to(prev)] = best;
     int bonus = depth * depth > 400 ? 400 : depth * depth;
+    ContHist *c1 = cont_before(st, ply, 1), *c2 = cont_before(st, ply, 2);
     for (int i = 0; i < n_quiets; i++) {
         Move q = quiets[i];
-        int16_t *h = &ot->history[side][move_from(q)][move_to(q)];
         int delta = q == best ? bonus : -bonus;
-        int v = *h + delta - *h * (delta < 0 ? -delta : delta) / HISTORY_MAX;
-        *h = (int16_t)(v > HISTORY_MAX ? HISTORY_MAX : (v < -HISTORY_MAX ? -HISTORY_MAX : v));
+        int kind = piece_kind(st->pos.board[move_from(q)]), to = play_index(move_to(q));
+        history_add(&ot->history[side][move_from(q)][move_to(q)], delta);
+        history_add(&(*c1)[kind][to], delta);
+        history_add(&(*c2)[kind][to], delta);
     }
 }
 
@@ -320,6 +339,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         if (null_ok && depth >= NULL_MIN_DEPTH && static_eval >= beta && has_major_pieces(pos)) {
             int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
             st->stack[ply].move = MOVE_NONE;
+            st->stack[ply].cont = &st->null_cont;
             pos_make_null(pos);
             int score = -search(st, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
             pos_unmake_null(pos);
@@ -338,7 +358,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
     Move counter = prev ? st->order.counter[move_from(prev)][move_to(prev)] : MOVE_NONE;
     MovePicker mp;
-    picker_init(&mp, pos, &st->order, tt_move, st->stack[ply].killers, counter);
+    ContHist *const conts[2] = { cont_before(st, ply, 1), cont_before(st, ply, 2) };
+    picker_init(&mp, pos, &st->order, tt_move, st->stack[ply].killers, counter, conts);
     LegalCtx ctx;
     legal_ctx_init(pos, &ctx);
     Move quiets[MAX_MOVES], best_move = MOVE_NONE, m;
@@ -360,6 +381,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             continue;
         if (quiet && n_quiets < MAX_MOVES)
             quiets[n_quiets++] = m;
+        st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
         pos_make(pos, m);
         const bool gives_check = pos->in_check;
         /* Late move and futility pruning of quiet moves that do not check. */
