@@ -109,7 +109,7 @@ static void eval_side(const Position *pos, const EvalParams *p, int side, int sc
                 if (between == 0) {
                     score[0] += p->empty_cannon[0];
                     score[1] += p->empty_cannon[1];
-                } else if (between == 1) {
+                } else if (between == 2) { /* one screen away from a check */
                     score[0] += p->cannon_screen_threat[0];
                     score[1] += p->cannon_screen_threat[1];
                 }

@@ -24,7 +24,7 @@ typedef struct EvalParams {
     int cannon_mobility[2];                   /* per quiet square */
     int horse_trapped[2];                     /* horse with at most one jump */
     int empty_cannon[2];                      /* cannon facing the king on its file with nothing between */
-    int cannon_screen_threat[2];              /* cannon facing the king through one screen */
+    int cannon_screen_threat[2];              /* cannon facing the king through two screens (one from check) */
     int palace_attacker[2];                   /* per enemy rook/horse/cannon near our palace... */
     int missing_advisor[2];                   /* ...times missing advisors (king safety) */
     int missing_elephant[2];                  /* ...times missing elephants */
