@@ -216,7 +216,10 @@ static void execute(Proto *p, const Command *c)
         else
             opt_set(p, c->opt_name, c->opt_value);
         break;
-    case CMD_NEWGAME: engine_new_game(e); break;
+    case CMD_NEWGAME:
+        engine_new_game(e);
+        atomic_store(&p->hopeless, 0);
+        break;
     case CMD_POSITION: exec_position(p, c); break;
     case CMD_BANMOVES:
         if (!engine_set_banmoves(e, c->tok + c->ban_at, c->n_ban, &err))
@@ -289,6 +292,7 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
         return 1;
     if (lim)
         p->lim = *lim;
+    atomic_init(&p->hopeless, 0);
     p->out.f = out;
     pthread_mutex_init(&p->out.lock, NULL);
     p->dialect = DIALECT_UCI;

@@ -6,6 +6,8 @@
 #ifndef XQ_PROTOCOL_INT_H
 #define XQ_PROTOCOL_INT_H
 
+#include <stdatomic.h>
+
 #include "input.h"
 #include "protocol.h"
 
@@ -27,6 +29,7 @@ typedef struct Proto {
     int64_t value[OPT_COUNT];/* current value of each spin/check/combo option */
     char bookfiles[BOOKFILES_MAX];
     ProtocolLimits lim;      /* caps for in-process runs (all 0 for the engine binary) */
+    atomic_int hopeless;     /* consecutive searches of this game that scored a clear loss (UCCI resign) */
     bool quit;
 } Proto;
 

@@ -21,7 +21,8 @@ enum {
     UCI_BAN_CP = 19999,    /* a rule win/loss shown as a huge centipawn score */
     LINE_MAX_OUT = 1000,
     RESIGN_SCORE = 1500,   /* resign below -this ... */
-    RESIGN_DEPTH = 8,      /* ... once the search has seen this deep */
+    RESIGN_DEPTH = 8,      /* ... once the search has seen this deep ... */
+    RESIGN_STREAK = 3,     /* ... in this many searches in a row (a mate found resigns at once) */
     DRAW_ACCEPT_SCORE = 10,/* accept an offered draw when we stand no better than this */
 };
 
@@ -164,8 +165,11 @@ void out_bestmove(void *ctx, const EngineResult *res)
             out_line(&p->out, "nobestmove");
         } else {
             char tail[32] = "";
-            bool hopeless = res->score <= -SCORE_MATE_MIN
-                            || (res->score <= -RESIGN_SCORE && res->depth >= RESIGN_DEPTH && !score_is_ban(res->score));
+            bool lost = res->score <= -RESIGN_SCORE && res->depth >= RESIGN_DEPTH && !score_is_ban(res->score);
+            int streak = lost ? atomic_fetch_add(&p->hopeless, 1) + 1 : 0;
+            if (!lost)
+                atomic_store(&p->hopeless, 0);
+            bool hopeless = res->score <= -SCORE_MATE_MIN || streak >= RESIGN_STREAK;
             if (res->draw_offered && res->score <= DRAW_ACCEPT_SCORE) /* includes hopeless */
                 snprintf(tail, sizeof tail, " draw");
             else if (hopeless && res->ponder != MOVE_NONE)

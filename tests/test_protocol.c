@@ -130,6 +130,23 @@ static void test_league(void **state)
     track(&POS, "4k4/R8/9/9/9/9/9/9/1R7/3K5 b - - 0 1", "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->last, " resign"));
+    /* a rook, horse and cannon down with no mate in sight: resign only on the third such search in a row */
+    static const char *const LOST = "2bakab2/9/9/9/9/9/9/4B2C1/9/RN1AKAB2 b - - 0 1";
+    for (int round = 0; round < 2; round++) {
+        ep_send(ep, "setoption newgame"); /* a new game starts the count again */
+        for (int i = 1; i <= 3; i++) {
+            char cmd[128];
+            snprintf(cmd, sizeof cmd, "position fen %s", LOST);
+            ep_send(ep, cmd);
+            ep_send(ep, "go depth 8");
+            track(&POS, LOST, "");
+            assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+            if (i < 3)
+                assert_null(strstr(ep->last, "resign"));
+            else
+                assert_non_null(strstr(ep->last, " resign"));
+        }
+    }
     /* no legal move: nobestmove */
     ep_send(ep, "position fen 3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1");
     ep_send(ep, "go depth 3");
