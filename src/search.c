@@ -29,6 +29,9 @@ enum {
     LMR_MIN_MOVES = 3,
     LMR_HISTORY_DIVISOR = 12000,
     IIR_MIN_DEPTH = 4,
+    HISTORY_BONUS_PER_DEPTH = 200, /* history bonus of a cutoff: this * depth - offset, capped */
+    HISTORY_BONUS_OFFSET = 150,
+    HISTORY_BONUS_MAX = 1200,
     SEE_PRUNE_DEPTH = 3,
     QS_DELTA_MARGIN = 200,
     CHECK_NODES_MASK = 1023,
@@ -255,7 +258,8 @@ static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move 
     Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
     if (prev != MOVE_NONE)
         ot->counter[move_from(prev)][move_to(prev)] = best;
-    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    int bonus = HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET;
+    bonus = bonus > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : bonus;
     ContHist *c1 = cont_before(st, ply, 1), *c2 = cont_before(st, ply, 2);
     for (int i = 0; i < n_quiets; i++) {
         Move q = quiets[i];
