@@ -211,6 +211,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
                 continue;
         }
         pos_make(pos, m);
+        tt_prefetch(st->shared->tt, pos->key);
         int score = -qsearch(st, -beta, -alpha, ply + 1);
         pos_unmake(pos);
         if (st->stopped)
@@ -387,6 +388,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             quiets[n_quiets++] = m;
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
         pos_make(pos, m);
+        tt_prefetch(st->shared->tt, pos->key);
         const bool gives_check = pos->in_check;
         /* Late move and futility pruning of quiet moves that do not check. */
         if (!root && quiet && !gives_check && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER) {

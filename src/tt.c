@@ -1,10 +1,13 @@
 /* tt.c - bucketed transposition table with depth/age replacement. */
 #include "tt.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "score.h"
+
+_Static_assert(sizeof(TTBucket) == TT_LINE, "a bucket must fill exactly one cache line");
 
 enum { GEN_SHIFT = 2, BOUND_MASK = 3, GEN_STEP = 1 << GEN_SHIFT, MB = 1 << 20, HASHFULL_SAMPLE = 1000 };
 
@@ -13,14 +16,15 @@ bool tt_resize(TT *tt, size_t mb)
 {
     if (mb == 0 || mb > TT_MAX_MB)
         return false;
-    size_t bytes = mb * (size_t)MB, bucket_bytes = sizeof(TTEntry) * TT_BUCKET, buckets = 1;
-    while (buckets * 2 * bucket_bytes <= bytes)
+    size_t bytes = mb * (size_t)MB, buckets = 1;
+    while (buckets * 2 * sizeof(TTBucket) <= bytes)
         buckets *= 2;
-    TTEntry *table = calloc(buckets * TT_BUCKET, sizeof(TTEntry));
-    if (!table)
+    void *raw = calloc(buckets * sizeof(TTBucket) + TT_LINE, 1); /* aligned by hand: MinGW has no aligned_alloc */
+    if (!raw)
         return false;
-    free(tt->table);
-    tt->table = table;
+    free(tt->raw);
+    tt->raw = raw;
+    tt->table = (TTBucket *)(((uintptr_t)raw + TT_LINE - 1) & ~(uintptr_t)(TT_LINE - 1));
     tt->buckets = buckets;
     tt->generation = GEN_STEP;
     tt->mb = mb;
@@ -30,7 +34,8 @@ bool tt_resize(TT *tt, size_t mb)
 /* Frees the table. */
 void tt_free(TT *tt)
 {
-    free(tt->table);
+    free(tt->raw);
+    tt->raw = NULL;
     tt->table = NULL;
     tt->buckets = 0;
 }
@@ -39,7 +44,7 @@ void tt_free(TT *tt)
 void tt_clear(TT *tt)
 {
     if (tt->table)
-        memset(tt->table, 0, tt->buckets * TT_BUCKET * sizeof(TTEntry));
+        memset(tt->table, 0, tt->buckets * sizeof(TTBucket));
     tt->generation = GEN_STEP;
 }
 
@@ -72,7 +77,19 @@ static int score_from_tt(int score, int ply)
 }
 
 /* First entry of key's bucket. */
-static TTEntry *bucket_of(const TT *tt, uint64_t key) { return tt->table + (key & (tt->buckets - 1)) * TT_BUCKET; }
+static TTEntry *bucket_of(const TT *tt, uint64_t key) { return tt->table[key & (tt->buckets - 1)].entry; }
+
+/* Asks the CPU to start loading key's bucket. */
+void tt_prefetch(const TT *tt, uint64_t key)
+{
+#if defined(__GNUC__)
+    if (tt->table)
+        __builtin_prefetch(bucket_of(tt, key));
+#else
+    (void)tt;
+    (void)key;
+#endif
+}
 
 /* Looks up a position. */
 bool tt_probe(const TT *tt, uint64_t key, int ply, TTEntry *out)
@@ -135,7 +152,9 @@ int tt_hashfull(const TT *tt)
         return 0;
     size_t n = tt->buckets * TT_BUCKET < HASHFULL_SAMPLE ? tt->buckets * TT_BUCKET : HASHFULL_SAMPLE;
     int used = 0;
-    for (size_t i = 0; i < n; i++)
-        used += tt->table[i].gen_bound && (tt->table[i].gen_bound & ~BOUND_MASK) == tt->generation;
+    for (size_t i = 0; i < n; i++) {
+        const TTEntry *e = &tt->table[i / TT_BUCKET].entry[i % TT_BUCKET];
+        used += e->gen_bound && (e->gen_bound & ~BOUND_MASK) == tt->generation;
+    }
     return (int)(used * 1000 / (n ? n : 1));
 }

@@ -26,10 +26,17 @@ typedef struct TTEntry {
 /* Bound of a stored (or reported) score; BOUND_NONE keeps only the move. */
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
-enum { TT_BUCKET = 4, TT_DEFAULT_MB = 16, TT_MAX_MB = 65536 };
+enum { TT_BUCKET = 4, TT_DEFAULT_MB = 16, TT_MAX_MB = 65536, TT_LINE = 64 };
+
+/* One bucket fills one 64-byte cache line, so a probe touches a single line. */
+typedef struct TTBucket {
+    TTEntry entry[TT_BUCKET];
+    uint8_t pad[TT_LINE - TT_BUCKET * sizeof(TTEntry)];
+} TTBucket;
 
 typedef struct TT {
-    TTEntry *table;     /* buckets of TT_BUCKET entries */
+    TTBucket *table;    /* cache-line aligned buckets */
+    void *raw;          /* the allocation table points into */
     size_t buckets;     /* a power of two */
     uint8_t generation;
     size_t mb;          /* size actually allocated */
@@ -43,6 +50,8 @@ void tt_free(TT *tt);
 void tt_clear(TT *tt);
 /* Advances the generation (once per search). */
 void tt_new_search(TT *tt);
+/* Starts loading key's bucket into the cache (a hint; no effect on results). */
+void tt_prefetch(const TT *tt, uint64_t key);
 /* Looks up key; on a hit copies the entry (score adjusted to ply) and returns true. */
 bool tt_probe(const TT *tt, uint64_t key, int ply, TTEntry *out);
 /* Stores a result for key (score given relative to the root at ply). */
