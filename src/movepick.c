@@ -5,7 +5,7 @@
 #include "movegen.h"
 #include "see.h"
 
-enum { MVV_SCALE = 16 };
+enum { MVV_SCALE = 16, CAPTURE_HISTORY_DIVISOR = 4 };
 
 /* Picker stages, in the order they run. */
 enum {
@@ -111,7 +111,8 @@ Move picker_next(MovePicker *mp, int *score)
             mp->count = gen_captures(pos, mp->moves);
             mp->next = 0;
             for (int i = 0; i < mp->count; i++)
-                mp->scores[i] = mvv_lva(pos, mp->moves[i]);
+                mp->scores[i] = mvv_lva(pos, mp->moves[i])
+                              + capture_history(mp->ot, pos->board, mp->moves[i]) / CAPTURE_HISTORY_DIVISOR;
             mp->stage++;
             break;
         case STAGE_GOOD_CAPTURES:

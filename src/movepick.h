@@ -1,7 +1,7 @@
 /*
  * movepick.h - staged move ordering for the search: the TT move first (nothing
- * generated yet), then captures that do not lose material (MVV/LVA, checked
- * by SEE when picked), killers, the countermove, quiet moves by butterfly and
+ * generated yet), then captures that do not lose material (MVV/LVA plus
+ * capture history, checked by SEE when picked), killers, the countermove, quiet moves by butterfly and
  * continuation history (1 and 2 plies back), and losing captures last. Each
  * stage is generated when reached and picked by selection, so a cutoff skips
  * the rest of the work.
@@ -22,12 +22,23 @@ typedef struct OrderTables {
     int16_t history[2][BOARD_SIZE][BOARD_SIZE]; /* [side][from][to] */
     Move counter[BOARD_SIZE][BOARD_SIZE];       /* reply to [from][to] of the previous move */
     ContHist cont[PIECE_KINDS][PLAY_SQUARES];   /* [kind][to] of an earlier move -> its ContHist */
+    int16_t capture[PIECE_KINDS][PLAY_SQUARES][PIECE_TYPES]; /* capture history: [mover][to][victim type] */
 } OrderTables;
 
 /* Piece kind 0..13 (side * 7 + type) of a piece identity. */
 static inline int piece_kind(int id) { return piece_side(id) * PIECE_TYPES + piece_type(id); }
 /* Playing-square index 0..89 of an on-board square. */
 static inline int play_index(int sq) { return sq_rank(sq) * FILES + sq_file(sq); }
+/* Capture-history value of capture m on this board. */
+static inline int capture_history(const OrderTables *ot, const uint8_t *board, Move m)
+{
+    return ot->capture[piece_kind(board[move_from(m)])][play_index(move_to(m))][piece_type(board[move_to(m)])];
+}
+/* Capture-history slot of capture m on this board (for updates). */
+static inline int16_t *capture_slot(OrderTables *ot, const uint8_t *board, Move m)
+{
+    return &ot->capture[piece_kind(board[move_from(m)])][play_index(move_to(m))][piece_type(board[move_to(m)])];
+}
 
 /* A staged picker: the TT move, then captures, killers, countermove, quiet moves, losing captures.
  * Each stage generates and scores its moves only when reached, so an early cutoff saves the work. */

@@ -29,6 +29,8 @@ enum {
     LMR_MIN_MOVES = 3,
     LMR_HISTORY_DIVISOR = 12000,
     IIR_MIN_DEPTH = 4,
+    HISTORY_PRUNE_DEPTH = 3,     /* quiet moves with history below -margin * depth are skipped... */
+    HISTORY_PRUNE_MARGIN = 1000, /* ...at this depth or less */
     HISTORY_BONUS_PER_DEPTH = 200, /* history bonus of a cutoff: this * depth - offset, capped */
     HISTORY_BONUS_OFFSET = 150,
     HISTORY_BONUS_MAX = 1200,
@@ -246,6 +248,21 @@ static ContHist *cont_before(SearchThread *st, int ply, int back)
     return ply >= back ? st->stack[ply - back].cont : &st->null_cont;
 }
 
+/* History bonus of a cutoff at this depth (a malus is its negative). */
+static int history_bonus(int depth)
+{
+    int bonus = HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET;
+    return bonus > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : bonus;
+}
+
+/* After a cutoff: rewards the capture that caused it (if any) and punishes the other captures tried. */
+static void update_capture_stats(SearchThread *st, Move best, const Move *captures, int n_captures, int depth)
+{
+    int bonus = history_bonus(depth);
+    for (int i = 0; i < n_captures; i++)
+        history_add(capture_slot(&st->order, st->pos.board, captures[i]), captures[i] == best ? bonus : -bonus);
+}
+
 /* Records a quiet move that caused a cutoff: killers, countermove, history. */
 static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move *quiets, int n_quiets, int depth)
 {
@@ -259,8 +276,7 @@ static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move 
     Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
     if (prev != MOVE_NONE)
         ot->counter[move_from(prev)][move_to(prev)] = best;
-    int bonus = HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET;
-    bonus = bonus > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : bonus;
+    int bonus = history_bonus(depth);
     ContHist *c1 = cont_before(st, ply, 1), *c2 = cont_before(st, ply, 2);
     for (int i = 0; i < n_quiets; i++) {
         Move q = quiets[i];
@@ -367,8 +383,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     picker_init(&mp, pos, &st->order, tt_move, st->stack[ply].killers, counter, conts);
     LegalCtx ctx;
     legal_ctx_init(pos, &ctx);
-    Move quiets[MAX_MOVES], best_move = MOVE_NONE, m;
-    int n_quiets = 0, legal = 0, best = -SCORE_INF, order_score;
+    Move quiets[MAX_MOVES], captures[MAX_MOVES], best_move = MOVE_NONE, m;
+    int n_quiets = 0, n_captures = 0, legal = 0, best = -SCORE_INF, order_score;
     const int alpha0 = alpha;
     const bool futile = !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH
                      && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
@@ -386,13 +402,16 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             continue;
         if (quiet && n_quiets < MAX_MOVES)
             quiets[n_quiets++] = m;
+        else if (capture)
+            captures[n_captures++] = m;
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
         pos_make(pos, m);
         tt_prefetch(st->shared->tt, pos->key);
         const bool gives_check = pos->in_check;
         /* Late move and futility pruning of quiet moves that do not check. */
         if (!root && quiet && !gives_check && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER) {
-            if ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving)) || futile) {
+            if ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving)) || futile
+                || (depth <= HISTORY_PRUNE_DEPTH && order_score < -HISTORY_PRUNE_MARGIN * depth)) {
                 pos_unmake(pos);
                 continue;
             }
@@ -438,6 +457,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
                 if (score >= beta) {
                     if (quiet)
                         update_quiet_stats(st, ply, m, quiets, n_quiets, depth);
+                    update_capture_stats(st, m, captures, n_captures, depth);
                     break;
                 }
             }
