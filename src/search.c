@@ -400,9 +400,9 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         if (!root && !pv_node && !in_check && capture && order_score < 0 && depth <= SEE_PRUNE_DEPTH
             && best > -SCORE_MATE_MIN)
             continue;
-        if (quiet && n_quiets < MAX_MOVES)
-            quiets[n_quiets++] = m;
-        else if (capture)
+        if (quiet)
+            quiets[n_quiets++] = m; /* at most MAX_MOVES moves reach here */
+        else
             captures[n_captures++] = m;
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
         pos_make(pos, m);
