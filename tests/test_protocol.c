@@ -135,9 +135,7 @@ static void test_league(void **state)
     for (int round = 0; round < 2; round++) {
         ep_send(ep, "setoption newgame"); /* a new game starts the count again */
         for (int i = 1; i <= 3; i++) {
-            char cmd[128];
-            snprintf(cmd, sizeof cmd, "position fen %s", LOST);
-            ep_send(ep, cmd);
+            ep_send(ep, "position fen %s", LOST);
             ep_send(ep, "go depth 8");
             track(&POS, LOST, "");
             assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
