@@ -1,10 +1,10 @@
 /*
  * movepick.h - staged move ordering for the search: the TT move first (nothing
  * generated yet), then captures that do not lose material (MVV/LVA plus
- * capture history, checked by SEE when picked), killers, the countermove, quiet moves by butterfly and
- * continuation history (1 and 2 plies back), and losing captures last. Each
- * stage is generated when reached and picked by selection, so a cutoff skips
- * the rest of the work.
+ * capture history, checked by SEE when picked), killers, the countermove,
+ * quiet moves by butterfly and continuation history (1 and 2 plies back),
+ * and losing captures last. Each stage is generated when reached and picked
+ * by selection, so a cutoff skips the rest of the work.
  */
 #ifndef XQ_MOVEPICK_H
 #define XQ_MOVEPICK_H

@@ -216,10 +216,7 @@ static void execute(Proto *p, const Command *c)
         else
             opt_set(p, c->opt_name, c->opt_value);
         break;
-    case CMD_NEWGAME:
-        engine_new_game(e);
-        atomic_store(&p->hopeless, 0);
-        break;
+    case CMD_NEWGAME: proto_new_game(p); break;
     case CMD_POSITION: exec_position(p, c); break;
     case CMD_BANMOVES:
         if (!engine_set_banmoves(e, c->tok + c->ban_at, c->n_ban, &err))
@@ -270,6 +267,13 @@ static void dispatch(Proto *p, Deferred *d, char *line, bool was_deferred)
         deferred_push(d, line);
     }
     command_free(&c);
+}
+
+/* Starts a new game: the engine forgets the old one and the resign count restarts. */
+void proto_new_game(Proto *p)
+{
+    engine_new_game(p->engine);
+    atomic_store(&p->hopeless, 0);
 }
 
 /* Runs the protocol loop until quit or end of input. */

@@ -37,6 +37,8 @@ typedef struct Proto {
 void opt_init(Proto *p);
 /* Prints the option lines of the current dialect. */
 void opt_print(Proto *p);
+/* Starts a new game (ucinewgame, UCCI's setoption newgame): engine_new_game and a fresh resign count. */
+void proto_new_game(Proto *p);
 /* Applies `setoption`; unknown names are ignored; bad values leave the old value (info string error). */
 void opt_set(Proto *p, const char *name, const char *value);
 

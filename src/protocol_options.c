@@ -104,10 +104,7 @@ static void opt_apply(Proto *p, OptId id)
     case OPT_MOVE_OVERHEAD: e->opt.move_overhead_ms = (int)v; break;
     case OPT_RULES: e->opt.rules = (int)v; break;
     case OPT_CLEAR_HASH:
-    case OPT_NEWGAME:
-        engine_new_game(e);
-        atomic_store(&p->hopeless, 0);
-        break;
+    case OPT_NEWGAME: proto_new_game(p); break;
     default: break;
     }
 }
