@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "correction.h"
 #include "eval.h"
 #include "movegen.h"
 #include "movepick.h"
@@ -35,6 +36,8 @@ enum {
     HISTORY_BONUS_OFFSET = 150,
     HISTORY_BONUS_MAX = 1200,
     SEE_PRUNE_DEPTH = 3,
+    QUIET_SEE_DEPTH = 5,   /* quiet moves that lose material by SEE are pruned up to this depth... */
+    QUIET_SEE_MARGIN = 30, /* ...when they lose more than this * depth^2 */
     QS_DELTA_MARGIN = 200,
     CHECK_NODES_MASK = 1023,
     MAX_CHECK_EXTENSION_PLY = MAX_PLY / 2,
@@ -61,6 +64,7 @@ struct SearchThread {
     Position pos;
     SearchShared *shared;
     OrderTables order;
+    CorrHist corr;      /* correction history of the static evaluation */
     ContHist null_cont; /* continuation history used where no earlier move exists */
     StackEntry stack[MAX_PLY + 2];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
@@ -92,6 +96,7 @@ void search_thread_free(SearchThread *st) { free(st); }
 void search_thread_clear(SearchThread *st)
 {
     memset(&st->order, 0, sizeof st->order);
+    memset(&st->corr, 0, sizeof st->corr);
     memset(&st->null_cont, 0, sizeof st->null_cont);
     memset(st->stack, 0, sizeof st->stack);
 }
@@ -163,6 +168,18 @@ static bool tt_cutoff(const TTEntry *e, int alpha, int beta)
     return bound == BOUND_EXACT || (bound == BOUND_LOWER && e->score >= beta) || (bound == BOUND_UPPER && e->score <= alpha);
 }
 
+/* The corrected static eval, sharpened by a TT score whose bound says the truth lies beyond it. */
+static int refined_eval(const TTEntry *e, bool tt_hit, int static_eval)
+{
+    if (!tt_hit || e->score >= SCORE_KNOWN_WIN || e->score <= -SCORE_KNOWN_WIN)
+        return static_eval;
+    int bound = e->gen_bound & 3;
+    if ((bound == BOUND_LOWER && e->score > static_eval) || (bound == BOUND_UPPER && e->score < static_eval)
+        || bound == BOUND_EXACT)
+        return e->score;
+    return static_eval;
+}
+
 /* Quiescence: stand pat, then captures (all evasions when in check). */
 static int qsearch(SearchThread *st, int alpha, int beta, int ply)
 {
@@ -180,9 +197,12 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     bool tt_hit = tt_probe(st->shared->tt, pos->key, ply, &tte);
     if (tt_hit && tt_cutoff(&tte, alpha, beta))
         return tte.score;
-    int best = -SCORE_INF, stand = -SCORE_INF;
+    int best = -SCORE_INF, stand = -SCORE_INF, raw_eval = 0;
     if (!in_check) {
-        stand = tt_hit ? tte.eval : evaluate(pos, st->params);
+        CorrSlots cs;
+        corr_slots(pos, &cs);
+        raw_eval = tt_hit ? tte.eval : evaluate(pos, st->params);
+        stand = refined_eval(&tte, tt_hit, corr_apply(&st->corr, pos, &cs, raw_eval));
         if (stand >= beta)
             return stand;
         if (stand > alpha)
@@ -230,7 +250,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     }
     if (in_check && legal == 0)
         return score_mated_in(ply);
-    tt_store(st->shared->tt, pos->key, ply, best_move, best, in_check ? 0 : stand, 0,
+    tt_store(st->shared->tt, pos->key, ply, best_move, best, raw_eval, 0,
              best >= beta ? BOUND_LOWER : (best > alpha0 ? BOUND_EXACT : BOUND_UPPER));
     return best;
 }
@@ -346,7 +366,14 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
 
     /* Step 4. Static evaluation and pruning before moves. */
     const bool in_check = pos->in_check;
-    int static_eval = in_check ? -SCORE_INF : (tt_hit ? tte.eval : evaluate(pos, st->params));
+    int raw_eval = 0, static_eval = -SCORE_INF, eval = -SCORE_INF;
+    CorrSlots cs;
+    if (!in_check) {
+        corr_slots(pos, &cs);
+        raw_eval = tt_hit ? tte.eval : evaluate(pos, st->params);
+        static_eval = corr_apply(&st->corr, pos, &cs, raw_eval);
+        eval = refined_eval(&tte, tt_hit, static_eval);
+    }
     st->stack[ply].eval = static_eval;
     st->stack[ply + 2].killers[0] = st->stack[ply + 2].killers[1] = MOVE_NONE;
     /* Is the position better for us than two plies ago? Prune less when it is not. */
@@ -354,10 +381,10 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
                         && static_eval > st->stack[ply - 2].eval;
     if (!pv_node && !in_check && !score_is_mate(beta)) {
         /* Reverse futility: far above beta at shallow depth. */
-        if (depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * (depth - improving) >= beta)
-            return static_eval;
+        if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta)
+            return eval;
         /* Null move, guarded against zugzwang-prone endings (no rooks, horses or cannons). */
-        if (null_ok && depth >= NULL_MIN_DEPTH && static_eval >= beta && has_major_pieces(pos)) {
+        if (null_ok && depth >= NULL_MIN_DEPTH && eval >= beta && has_major_pieces(pos)) {
             int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
             st->stack[ply].move = MOVE_NONE;
             st->stack[ply].cont = &st->null_cont;
@@ -387,7 +414,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     int n_quiets = 0, n_captures = 0, legal = 0, best = -SCORE_INF, order_score;
     const int alpha0 = alpha;
     const bool futile = !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH
-                     && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+                     && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
     while ((m = picker_next(&mp, &order_score)) != MOVE_NONE) {
         if (root && !root_move_allowed(&st->shared->limits, m))
             continue;
@@ -404,13 +431,16 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             quiets[n_quiets++] = m; /* at most MAX_MOVES moves reach here */
         else
             captures[n_captures++] = m;
+        /* A late quiet move that hangs material near the horizon (pruned below unless it checks). */
+        const bool hangs = !pv_node && quiet && depth <= QUIET_SEE_DEPTH && best > -SCORE_MATE_MIN
+                        && order_score < ORDER_COUNTER && see(pos, m) < -QUIET_SEE_MARGIN * depth * depth;
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
         pos_make(pos, m);
         tt_prefetch(st->shared->tt, pos->key);
         const bool gives_check = pos->in_check;
         /* Late move and futility pruning of quiet moves that do not check. */
         if (!root && quiet && !gives_check && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER) {
-            if ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving)) || futile
+            if ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving)) || futile || hangs
                 || (depth <= HISTORY_PRUNE_DEPTH && order_score < -HISTORY_PRUNE_MARGIN * depth)) {
                 pos_unmake(pos);
                 continue;
@@ -469,7 +499,12 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         return score_mated_in(ply);
 
     int bound = best >= beta ? BOUND_LOWER : (alpha > alpha0 ? BOUND_EXACT : BOUND_UPPER);
-    tt_store(st->shared->tt, pos->key, ply, best_move, best, in_check ? 0 : static_eval, depth, bound);
+    /* Teach the correction history where a quiet result says the static eval was wrong. */
+    if (!in_check && (best_move == MOVE_NONE || pos->board[move_to(best_move)] == EMPTY)
+        && best < SCORE_KNOWN_WIN && best > -SCORE_KNOWN_WIN && !(bound == BOUND_LOWER && best <= static_eval)
+        && !(bound == BOUND_UPPER && best >= static_eval))
+        corr_update(&st->corr, pos, &cs, best - static_eval, depth);
+    tt_store(st->shared->tt, pos->key, ply, best_move, best, raw_eval, depth, bound);
     return best;
 }
 

@@ -1,0 +1,101 @@
+/*
+ * test_correction.c - correction history: no correction before learning, a
+ * learned offset in the direction of the search results and bounded, kept out
+ * of the mate bands, per side to move and per structure.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "correction.h"
+#include "score.h"
+#include "testutil.h"
+
+static const char *const START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+/* The same pieces, but a red pawn pushed: another pawn structure, the same defence structure. */
+static const char *const PUSHED = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
+
+/* An empty table leaves the evaluation as it is. */
+static void test_untrained(void **state)
+{
+    (void)state;
+    CorrHist *ch = calloc(1, sizeof *ch);
+    Position pos;
+    CorrSlots s;
+    test_setup(&pos, START);
+    corr_slots(&pos, &s);
+    assert_int_equal(corr_apply(ch, &pos, &s, 37), 37);
+    assert_int_equal(corr_apply(ch, &pos, &s, -1234), -1234);
+    free(ch);
+}
+
+/* Results above the eval raise it, below lower it, by a bounded amount, for the side that learned. */
+static void test_learns_bounded(void **state)
+{
+    (void)state;
+    CorrHist *ch = calloc(1, sizeof *ch);
+    Position pos;
+    CorrSlots s;
+    test_setup(&pos, START);
+    corr_slots(&pos, &s);
+    corr_update(ch, &pos, &s, 60, 8);
+    int once = corr_apply(ch, &pos, &s, 0);
+    assert_true(once > 0 && once <= 60);
+    for (int i = 0; i < 1000; i++)
+        corr_update(ch, &pos, &s, 5000, 20);
+    int many = corr_apply(ch, &pos, &s, 0);
+    assert_true(many >= once && many <= 200);
+    /* Black to move in the same structures has its own entries. */
+    Position other;
+    CorrSlots so;
+    test_setup(&other, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
+    corr_slots(&other, &so);
+    assert_int_equal(corr_apply(ch, &other, &so, 0), 0);
+    for (int i = 0; i < 1000; i++)
+        corr_update(ch, &pos, &s, -5000, 20);
+    assert_true(corr_apply(ch, &pos, &s, 0) < 0);
+    free(ch);
+}
+
+/* A corrected evaluation never reaches the known-win or mate bands. */
+static void test_stays_out_of_mate_band(void **state)
+{
+    (void)state;
+    CorrHist *ch = calloc(1, sizeof *ch);
+    Position pos;
+    CorrSlots s;
+    test_setup(&pos, START);
+    corr_slots(&pos, &s);
+    for (int i = 0; i < 1000; i++)
+        corr_update(ch, &pos, &s, 5000, 20);
+    assert_true(corr_apply(ch, &pos, &s, SCORE_KNOWN_WIN - 2) < SCORE_KNOWN_WIN);
+    for (int i = 0; i < 2000; i++)
+        corr_update(ch, &pos, &s, -5000, 20);
+    assert_true(corr_apply(ch, &pos, &s, -SCORE_KNOWN_WIN + 2) > -SCORE_KNOWN_WIN);
+    free(ch);
+}
+
+/* A pawn move changes the pawn slot and keeps the defence slot. */
+static void test_slots_follow_structure(void **state)
+{
+    (void)state;
+    Position a, b;
+    CorrSlots sa, sb;
+    test_setup(&a, START);
+    test_setup(&b, PUSHED);
+    corr_slots(&a, &sa);
+    corr_slots(&b, &sb);
+    assert_int_not_equal(sa.slot[0], sb.slot[0]);
+    assert_int_equal(sa.slot[1], sb.slot[1]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_untrained),
+        cmocka_unit_test(test_learns_bounded),
+        cmocka_unit_test(test_stays_out_of_mate_band),
+        cmocka_unit_test(test_slots_follow_structure),
+    };
+    tables_init();
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
