@@ -62,12 +62,64 @@ static int horse_mobility(const uint8_t *b, int sq, int own_tag)
     return n;
 }
 
+/* Adds n times a (mg, eg) weight to a score. */
+static inline void add_term(int score[2], const int w[2], int n)
+{
+    score[0] += w[0] * n;
+    score[1] += w[1] * n;
+}
+
+/* Does `tag`'s side have a pawn on this file? */
+static bool own_pawn_on_file(const Position *pos, int tag, int file)
+{
+    for (int i = TYPE_FIRST[PAWN]; i < SIDE_PIECES; i++) {
+        int sq = pos->piece_sq[tag + i];
+        if (sq && sq_file(sq) == file)
+            return true;
+    }
+    return false;
+}
+
+/* Is every square strictly between a and b (stepping by step) empty? */
+static bool line_clear(const uint8_t *b, int a, int bsq, int step)
+{
+    for (int s = a + step; s != bsq; s += step)
+        if (b[s] != EMPTY)
+            return false;
+    return true;
+}
+
+/* Cannon terms against the enemy king: empty cannon, two screens (one a pinned central horse), bottom cannon. */
+static void cannon_vs_king(const Position *pos, const EvalParams *p, int side, int sq, int enemy_king, int score[2])
+{
+    const uint8_t *b = pos->board;
+    const int enemy_back = side == RED ? RANKS - 1 : 0;
+    if (sq_file(sq) == sq_file(enemy_king)) {
+        int step = enemy_king > sq ? NORTH : SOUTH, between = 0;
+        for (int s = sq + step; s != enemy_king; s += step)
+            between += b[s] != EMPTY;
+        if (between == 0) {
+            add_term(score, p->empty_cannon, 1);
+        } else if (between == 2) { /* one screen away from a check */
+            add_term(score, p->cannon_screen_threat, 1);
+            int centre = b[enemy_king - step];
+            if (sq_file(enemy_king) == 4 && sq_rank(enemy_king) == enemy_back && (centre & side_tag(side ^ 1))
+                && piece_type(centre) == HORSE)
+                add_term(score, p->center_horse_pinned, 1);
+        }
+    }
+    if (sq_rank(sq) == enemy_back && sq_rank(enemy_king) == enemy_back
+        && line_clear(b, sq, enemy_king, enemy_king > sq ? EAST : WEST))
+        add_term(score, p->bottom_cannon, 1);
+}
+
 /* Accumulates mg/eg for one side's pieces. */
 static void eval_side(const Position *pos, const EvalParams *p, int side, int score[2], int *phase, int *attackers)
 {
     const uint8_t *b = pos->board;
     const int tag = side_tag(side), opp_tag = side_tag(side ^ 1);
-    const int enemy_king = pos_king_sq(pos, side ^ 1);
+    const int enemy_king = pos_king_sq(pos, side ^ 1), enemy_back = side == RED ? RANKS - 1 : 0;
+    int crossed_pawns = 0, wing[2] = { 0, 0 };
     for (int i = 0; i < SIDE_PIECES; i++) {
         const int sq = pos->piece_sq[tag + i];
         if (!sq)
@@ -84,7 +136,10 @@ static void eval_side(const Position *pos, const EvalParams *p, int side, int sc
             int m = slider_mobility(b, sq, opp_tag, true);
             score[0] += p->rook_mobility[0] * m;
             score[1] += p->rook_mobility[1] * m;
+            if (!own_pawn_on_file(pos, tag, sq_file(sq)))
+                add_term(score, p->rook_open_file, 1);
             *attackers += crossed;
+            wing[sq_file(sq) < 4 ? 0 : 1] += crossed && sq_file(sq) != 4;
             break;
         }
         case HORSE: {
@@ -96,28 +151,20 @@ static void eval_side(const Position *pos, const EvalParams *p, int side, int sc
                 score[1] += p->horse_trapped[1];
             }
             *attackers += crossed;
+            wing[sq_file(sq) < 4 ? 0 : 1] += crossed && sq_file(sq) != 4;
             break;
         }
         case CANNON: {
             int m = slider_mobility(b, sq, opp_tag, false);
             score[0] += p->cannon_mobility[0] * m;
             score[1] += p->cannon_mobility[1] * m;
-            if (sq_file(sq) == sq_file(enemy_king)) {
-                int step = enemy_king > sq ? NORTH : SOUTH, between = 0;
-                for (int s = sq + step; s != enemy_king; s += step)
-                    between += b[s] != EMPTY;
-                if (between == 0) {
-                    score[0] += p->empty_cannon[0];
-                    score[1] += p->empty_cannon[1];
-                } else if (between == 2) { /* one screen away from a check */
-                    score[0] += p->cannon_screen_threat[0];
-                    score[1] += p->cannon_screen_threat[1];
-                }
-            }
+            cannon_vs_king(pos, p, side, sq, enemy_king, score);
             *attackers += crossed;
+            wing[sq_file(sq) < 4 ? 0 : 1] += crossed && sq_file(sq) != 4;
             break;
         }
         case PAWN: {
+            crossed_pawns += crossed && sq_rank(sq) != enemy_back;
             int next = b[sq + EAST];
             if (crossed && next >= tag + TYPE_FIRST[PAWN] && next < tag + SIDE_PIECES) {
                 score[0] += p->linked_pawns[0];
@@ -129,6 +176,13 @@ static void eval_side(const Position *pos, const EvalParams *p, int side, int sc
             break;
         }
     }
+    const int enemy_advisors = !!pos->piece_sq[opp_tag + 1] + !!pos->piece_sq[opp_tag + 2];
+    add_term(score, p->crossed_pawn_missing_advisor, crossed_pawns * (2 - enemy_advisors));
+    for (int w = 0; w < 2; w++)
+        if (wing[w] > 1)
+            add_term(score, p->wing_attackers, wing[w] - 1);
+    if (pos->piece_sq[tag + 1] && pos->piece_sq[tag + 2] && pos->piece_sq[tag + 3] && pos->piece_sq[tag + 4])
+        add_term(score, p->full_defence, 1);
 }
 
 /* King safety of `side`: missing palace defenders weighed by enemy attackers across the river. */

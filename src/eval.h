@@ -1,9 +1,12 @@
 /*
  * eval.h - static evaluation from the side to move's point of view:
  * material and piece-square tables blended by game phase, mobility, horse
- * blocking, cannon threats on the king's file, king safety (palace
- * defenders against attackers across the river), linked crossed pawns,
- * mating material and tempo. Weights come from an EvalParams.
+ * blocking, cannon threats on the king's file (empty cannon, two screens,
+ * a pinned central horse) and along the back rank, king safety (palace
+ * defenders against attackers across the river, attackers massed on one
+ * wing, crossed pawns against missing advisors), rooks on pawnless files,
+ * linked crossed pawns, mating material and tempo. Weights come from an
+ * EvalParams.
  */
 #ifndef XQ_EVAL_H
 #define XQ_EVAL_H

@@ -30,6 +30,12 @@ typedef struct EvalParams {
     int missing_elephant[2];                  /* ...times missing elephants */
     int linked_pawns[2];                      /* two crossed pawns side by side */
     int king_off_file[2];                     /* king left its central file with attackers about */
+    int rook_open_file[2];                    /* rook on a file without own pawns */
+    int bottom_cannon[2];                     /* cannon on the enemy back rank, facing the king along it */
+    int center_horse_pinned[2];               /* enemy horse on its palace centre, between our cannon and its king */
+    int full_defence[2];                      /* both advisors and both elephants at home in the game */
+    int crossed_pawn_missing_advisor[2];      /* crossed pawn short of the last rank, times enemy missing advisors */
+    int wing_attackers[2];                    /* crossed rooks, horses, cannons on one wing beyond the first */
     int tempo;
     int no_mating_material_div;               /* divide a score by this when the leader cannot mate */
 } EvalParams;
@@ -43,7 +49,7 @@ typedef struct EvalParamField {
     size_t len;     /* number of ints */
 } EvalParamField;
 
-enum { EVAL_PARAM_FIELDS = 16, EVAL_PARAM_INTS = sizeof(EvalParams) / sizeof(int) };
+enum { EVAL_PARAM_FIELDS = 22, EVAL_PARAM_INTS = sizeof(EvalParams) / sizeof(int) };
 
 /* The fields in declaration order; together they cover EvalParams exactly. */
 extern const EvalParamField EVAL_PARAM_FIELD[EVAL_PARAM_FIELDS];

@@ -1,0 +1,100 @@
+/*
+ * test_eval.c - the evaluation's pattern terms fire where they should: with
+ * every weight zero except one endgame weight (and no phase weights, so the
+ * score is the endgame score), evaluate() returns that weight times the count.
+ */
+#include <string.h>
+
+#include "eval.h"
+#include "testutil.h"
+
+enum { W = 100 };
+
+/* Evaluates fen with all weights zero but the endgame half of `field` set to W. */
+static int eval_only(const char *fen, const char *field)
+{
+    EvalParams p;
+    memset(&p, 0, sizeof p);
+    p.no_mating_material_div = 1;
+    int found = 0;
+    for (int i = 0; i < EVAL_PARAM_FIELDS; i++)
+        if (strcmp(EVAL_PARAM_FIELD[i].name, field) == 0) {
+            ((int *)&p)[EVAL_PARAM_FIELD[i].offset + PHASE_EG] = W;
+            found = 1;
+        }
+    assert_true(found);
+    Position pos;
+    test_setup(&pos, fen);
+    return evaluate(&pos, &p);
+}
+
+/* A cannon on the enemy back rank with a clear line to the king; also for black. */
+static void test_bottom_cannon(void **state)
+{
+    (void)state;
+    assert_int_equal(eval_only("3k1C3/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "bottom_cannon"), W);
+    assert_int_equal(eval_only("3k1C3/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "bottom_cannon"), -W);
+    assert_int_equal(eval_only("4k4/9/9/9/9/9/9/9/9/3K1c3 b - - 0 1", "bottom_cannon"), W);
+    assert_int_equal(eval_only("3knnC2/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "bottom_cannon"), 0); /* blocked */
+}
+
+/* The enemy horse on its palace centre is one of the two screens between our cannon and the king. */
+static void test_center_horse_pinned(void **state)
+{
+    (void)state;
+    assert_int_equal(eval_only("4k4/4n4/9/4p4/9/9/9/4C4/9/3K5 w - - 0 1", "center_horse_pinned"), W);
+    assert_int_equal(eval_only("4k4/4a4/9/4p4/9/9/9/4C4/9/3K5 w - - 0 1", "center_horse_pinned"), 0);
+    assert_int_equal(eval_only("4k4/4n4/9/4p4/9/4p4/9/4C4/9/3K5 w - - 0 1", "center_horse_pinned"), 0);
+}
+
+/* A rook on a file without own pawns. */
+static void test_rook_open_file(void **state)
+{
+    (void)state;
+    assert_int_equal(eval_only("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "rook_open_file"), W);
+    assert_int_equal(eval_only("3k5/9/9/9/9/9/P8/9/9/R3K4 w - - 0 1", "rook_open_file"), 0);
+    assert_int_equal(eval_only("3k5/9/9/p8/9/9/9/9/9/R3K4 w - - 0 1", "rook_open_file"), W);
+}
+
+/* Both advisors and both elephants. */
+static void test_full_defence(void **state)
+{
+    (void)state;
+    assert_int_equal(eval_only("3k5/9/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1", "full_defence"), W);
+    assert_int_equal(eval_only("3k5/9/9/9/9/9/9/9/9/2BAK1B2 w - - 0 1", "full_defence"), 0);
+    assert_int_equal(eval_only("2bakab2/9/9/9/9/9/9/9/4A4/2BK1AB2 w - - 0 1", "full_defence"), 0);
+}
+
+/* Crossed pawns short of the last rank count the enemy's missing advisors. */
+static void test_crossed_pawn_missing_advisor(void **state)
+{
+    (void)state;
+    assert_int_equal(eval_only("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1", "crossed_pawn_missing_advisor"), 2 * W);
+    assert_int_equal(eval_only("3ak4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1", "crossed_pawn_missing_advisor"), W);
+    assert_int_equal(eval_only("4k4/9/9/9/9/4P4/9/9/9/3K5 w - - 0 1", "crossed_pawn_missing_advisor"), 0);
+    assert_int_equal(eval_only("P3k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "crossed_pawn_missing_advisor"), 0);
+}
+
+/* Crossed rooks, horses and cannons on one wing beyond the first. */
+static void test_wing_attackers(void **state)
+{
+    (void)state;
+    assert_int_equal(eval_only("4k4/9/9/9/R1R6/9/9/9/9/3K5 w - - 0 1", "wing_attackers"), W);
+    assert_int_equal(eval_only("4k4/9/9/9/R1N1C4/9/9/9/9/3K5 w - - 0 1", "wing_attackers"), W);
+    assert_int_equal(eval_only("4k4/9/9/9/R7R/9/9/9/9/3K5 w - - 0 1", "wing_attackers"), 0);
+    assert_int_equal(eval_only("4k4/9/9/9/9/R1R6/9/9/9/3K5 w - - 0 1", "wing_attackers"), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bottom_cannon),
+        cmocka_unit_test(test_center_horse_pinned),
+        cmocka_unit_test(test_rook_open_file),
+        cmocka_unit_test(test_full_defence),
+        cmocka_unit_test(test_crossed_pawn_missing_advisor),
+        cmocka_unit_test(test_wing_attackers),
+    };
+    tables_init();
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
