@@ -134,8 +134,8 @@ static void eval_side(const Position *pos, const EvalParams *p, int side, int sc
         switch (type) {
         case ROOK: {
             int m = slider_mobility(b, sq, opp_tag, true);
-            score[0] += p->rook_mobility[0] * m;
-            score[1] += p->rook_mobility[1] * m;
+            score[0] += p->rook_mobility_mg[m];
+            score[1] += p->rook_mobility_eg[m];
             if (!own_pawn_on_file(pos, tag, sq_file(sq)))
                 add_term(score, p->rook_open_file, 1);
             *attackers += crossed;
@@ -144,20 +144,16 @@ static void eval_side(const Position *pos, const EvalParams *p, int side, int sc
         }
         case HORSE: {
             int m = horse_mobility(b, sq, tag);
-            score[0] += p->horse_mobility[0] * m;
-            score[1] += p->horse_mobility[1] * m;
-            if (m <= 1) {
-                score[0] += p->horse_trapped[0];
-                score[1] += p->horse_trapped[1];
-            }
+            score[0] += p->horse_mobility_mg[m];
+            score[1] += p->horse_mobility_eg[m];
             *attackers += crossed;
             wing[sq_file(sq) < 4 ? 0 : 1] += crossed && sq_file(sq) != 4;
             break;
         }
         case CANNON: {
             int m = slider_mobility(b, sq, opp_tag, false);
-            score[0] += p->cannon_mobility[0] * m;
-            score[1] += p->cannon_mobility[1] * m;
+            score[0] += p->cannon_mobility_mg[m];
+            score[1] += p->cannon_mobility_eg[m];
             cannon_vs_king(pos, p, side, sq, enemy_king, score);
             *attackers += crossed;
             wing[sq_file(sq) < 4 ? 0 : 1] += crossed && sq_file(sq) != 4;
@@ -185,6 +181,30 @@ static void eval_side(const Position *pos, const EvalParams *p, int side, int sc
         add_term(score, p->full_defence, 1);
 }
 
+/* Number of `side`'s pieces of a type. */
+static int count_type(const Position *pos, int side, int type)
+{
+    const int tag = side_tag(side), last = TYPE_FIRST[type] + TYPE_COUNT[type];
+    int n = 0;
+    for (int i = TYPE_FIRST[type]; i < last; i++)
+        n += pos->piece_sq[tag + i] != 0;
+    return n;
+}
+
+/* Material imbalance of `side`: its rooks, horses, cannons and pawns against the enemy's advisors and elephants. */
+static void imbalance(const Position *pos, const EvalParams *p, int side, int score[2])
+{
+    static const int ATTACKER[4] = { ROOK, HORSE, CANNON, PAWN };
+    const int defenders[2] = { count_type(pos, side ^ 1, ADVISOR), count_type(pos, side ^ 1, ELEPHANT) };
+    for (int a = 0; a < 4; a++) {
+        int n = count_type(pos, side, ATTACKER[a]);
+        for (int d = 0; d < 2; d++) {
+            score[0] += p->attacker_vs_defender_mg[a * 2 + d] * n * defenders[d];
+            score[1] += p->attacker_vs_defender_eg[a * 2 + d] * n * defenders[d];
+        }
+    }
+}
+
 /* King safety of `side`: missing palace defenders weighed by enemy attackers across the river. */
 static void king_safety(const Position *pos, const EvalParams *p, int side, int enemy_attackers, int score[2])
 {
@@ -208,6 +228,8 @@ int evaluate(const Position *pos, const EvalParams *p)
     eval_side(pos, p, BLACK, s[BLACK], &phase, &attackers[BLACK]);
     king_safety(pos, p, RED, attackers[BLACK], s[RED]);
     king_safety(pos, p, BLACK, attackers[RED], s[BLACK]);
+    imbalance(pos, p, RED, s[RED]);
+    imbalance(pos, p, BLACK, s[BLACK]);
     if (phase > PHASE_MAX)
         phase = PHASE_MAX;
     int mg = s[RED][0] - s[BLACK][0], eg = s[RED][1] - s[BLACK][1];

@@ -13,16 +13,26 @@
 
 #include "types.h"
 
-enum { PHASE_MG = 0, PHASE_EG = 1, HALF_FILES = 5 };
+enum {
+    PHASE_MG = 0,
+    PHASE_EG = 1,
+    HALF_FILES = 5,
+    ROOK_MOB_MAX = 17,   /* most squares a rook reaches (quiet squares plus one capture per ray) */
+    HORSE_MOB_MAX = 8,   /* most jumps a horse has */
+    CANNON_MOB_MAX = 17, /* most quiet squares a cannon reaches */
+    IMBALANCE_PAIRS = 8, /* (rook, horse, cannon, pawn) x (enemy advisor, enemy elephant) */
+};
 
 typedef struct EvalParams {
     int material[PIECE_TYPES][2];             /* [type][mg/eg] */
     int pst[PIECE_TYPES][2][RANKS][HALF_FILES]; /* [type][mg/eg][rank][file a..e] */
     int phase_weight[PIECE_TYPES];            /* contribution to the game phase */
-    int rook_mobility[2];                     /* per reachable square */
-    int horse_mobility[2];                    /* per unblocked, safe-ish jump */
-    int cannon_mobility[2];                   /* per quiet square */
-    int horse_trapped[2];                     /* horse with at most one jump */
+    int rook_mobility_mg[ROOK_MOB_MAX + 1];   /* by the number of squares a rook reaches (mg)... */
+    int rook_mobility_eg[ROOK_MOB_MAX + 1];   /* ...and eg */
+    int horse_mobility_mg[HORSE_MOB_MAX + 1]; /* by the number of jumps (leg free, target not own) */
+    int horse_mobility_eg[HORSE_MOB_MAX + 1];
+    int cannon_mobility_mg[CANNON_MOB_MAX + 1]; /* by the number of quiet squares */
+    int cannon_mobility_eg[CANNON_MOB_MAX + 1];
     int empty_cannon[2];                      /* cannon facing the king on its file with nothing between */
     int cannon_screen_threat[2];              /* cannon facing the king through two screens (one from check) */
     int palace_attacker[2];                   /* per enemy rook/horse/cannon near our palace... */
@@ -35,6 +45,8 @@ typedef struct EvalParams {
     int center_horse_pinned[2];               /* enemy horse on its palace centre, between our cannon and its king */
     int full_defence[2];                      /* both advisors and both elephants at home in the game */
     int crossed_pawn_missing_advisor[2];      /* crossed pawn short of the last rank, times enemy missing advisors */
+    int attacker_vs_defender_mg[IMBALANCE_PAIRS]; /* our rooks/horses/cannons/pawns times their advisors/elephants */
+    int attacker_vs_defender_eg[IMBALANCE_PAIRS]; /* (index: attacker * 2 + defender) */
     int wing_attackers[2];                    /* crossed rooks, horses, cannons on one wing beyond the first */
     int tempo;
     int no_mating_material_div;               /* divide a score by this when the leader cannot mate */
@@ -49,7 +61,7 @@ typedef struct EvalParamField {
     size_t len;     /* number of ints */
 } EvalParamField;
 
-enum { EVAL_PARAM_FIELDS = 22, EVAL_PARAM_INTS = sizeof(EvalParams) / sizeof(int) };
+enum { EVAL_PARAM_FIELDS = 26, EVAL_PARAM_INTS = sizeof(EvalParams) / sizeof(int) };
 
 /* The fields in declaration order; together they cover EvalParams exactly. */
 extern const EvalParamField EVAL_PARAM_FIELD[EVAL_PARAM_FIELDS];

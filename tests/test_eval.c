@@ -10,8 +10,8 @@
 
 enum { W = 100 };
 
-/* Evaluates fen with all weights zero but the endgame half of `field` set to W. */
-static int eval_only(const char *fen, const char *field)
+/* Evaluates fen with all weights zero but the int at `index` of `field` set to W. */
+static int eval_only_at(const char *fen, const char *field, int index)
 {
     EvalParams p;
     memset(&p, 0, sizeof p);
@@ -19,13 +19,46 @@ static int eval_only(const char *fen, const char *field)
     int found = 0;
     for (int i = 0; i < EVAL_PARAM_FIELDS; i++)
         if (strcmp(EVAL_PARAM_FIELD[i].name, field) == 0) {
-            ((int *)&p)[EVAL_PARAM_FIELD[i].offset + PHASE_EG] = W;
+            ((int *)&p)[EVAL_PARAM_FIELD[i].offset + (size_t)index] = W;
             found = 1;
         }
     assert_true(found);
     Position pos;
     test_setup(&pos, fen);
     return evaluate(&pos, &p);
+}
+
+/* Evaluates fen with all weights zero but the endgame half of a (mg, eg) `field` set to W. */
+static int eval_only(const char *fen, const char *field) { return eval_only_at(fen, field, PHASE_EG); }
+
+/* Mobility tables are indexed by the number of squares reached. */
+static void test_mobility_tables(void **state)
+{
+    (void)state;
+    /* Rook a0: a1..a9 (9) and b0..d0 (3) before its own king. */
+    assert_int_equal(eval_only_at("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "rook_mobility_eg", 12), W);
+    assert_int_equal(eval_only_at("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", "rook_mobility_eg", 11), 0);
+    /* ...plus one capture (the pawn on a5 stops the file: a1..a4 and the capture). */
+    assert_int_equal(eval_only_at("3k5/9/9/9/p8/9/9/9/9/R3K4 w - - 0 1", "rook_mobility_eg", 8), W);
+    /* Horse b0 at home: a2 and c2 (d1 is free too). */
+    assert_int_equal(eval_only_at("3k5/9/9/9/9/9/9/9/9/1N2K4 w - - 0 1", "horse_mobility_eg", 3), W);
+    /* Horse b0 with every leg blocked (rook a0, cannon b1, elephant c0). */
+    assert_int_equal(eval_only_at("3k5/9/9/9/9/9/9/9/1C7/RNB1K4 w - - 0 1", "horse_mobility_eg", 0), W);
+    /* Cannon e2 on an empty board but for the kings: e3..e9 (7), e1 (1), a2..d2 and f2..i2 (8). */
+    assert_int_equal(eval_only_at("3k5/9/9/9/9/9/9/4C4/9/4K4 w - - 0 1", "cannon_mobility_eg", 16), W);
+    assert_int_equal(eval_only_at("3k5/9/9/9/9/9/9/4C4/9/4K4 w - - 0 1", "cannon_mobility_mg", 16), 0);
+}
+
+/* Our rooks, horses, cannons and pawns times the enemy's advisors and elephants. */
+static void test_attacker_vs_defender(void **state)
+{
+    (void)state;
+    assert_int_equal(eval_only_at("3ak4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "attacker_vs_defender_eg", 0), W);
+    assert_int_equal(eval_only_at("3ak4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", "attacker_vs_defender_eg", 1), 0);
+    /* Two cannons against two elephants: 4 pairs (index cannon * 2 + elephant = 5). */
+    assert_int_equal(eval_only_at("2b1k1b2/9/9/9/9/9/9/1C5C1/9/3K5 w - - 0 1", "attacker_vs_defender_eg", 5), 4 * W);
+    /* Black's pawn against red's advisor, seen from red to move. */
+    assert_int_equal(eval_only_at("3k5/9/9/9/9/9/4p4/9/4A4/4K4 w - - 0 1", "attacker_vs_defender_eg", 6), -W);
 }
 
 /* A cannon on the enemy back rank with a clear line to the king; also for black. */
@@ -88,6 +121,8 @@ static void test_wing_attackers(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mobility_tables),
+        cmocka_unit_test(test_attacker_vs_defender),
         cmocka_unit_test(test_bottom_cannon),
         cmocka_unit_test(test_center_horse_pinned),
         cmocka_unit_test(test_rook_open_file),
