@@ -113,6 +113,16 @@ static void cannon_vs_king(const Position *pos, const EvalParams *p, int side, i
         add_term(score, p->bottom_cannon, 1);
 }
 
+/* Number of `side`'s pieces of a type. */
+static int count_type(const Position *pos, int side, int type)
+{
+    const int tag = side_tag(side), last = TYPE_FIRST[type] + TYPE_COUNT[type];
+    int n = 0;
+    for (int i = TYPE_FIRST[type]; i < last; i++)
+        n += pos->piece_sq[tag + i] != 0;
+    return n;
+}
+
 /* Accumulates mg/eg for one side's pieces. */
 static void eval_side(const Position *pos, const EvalParams *p, int side, int score[2], int *phase, int *attackers)
 {
@@ -138,16 +148,12 @@ static void eval_side(const Position *pos, const EvalParams *p, int side, int sc
             score[1] += p->rook_mobility_eg[m];
             if (!own_pawn_on_file(pos, tag, sq_file(sq)))
                 add_term(score, p->rook_open_file, 1);
-            *attackers += crossed;
-            wing[sq_file(sq) < 4 ? 0 : 1] += crossed && sq_file(sq) != 4;
             break;
         }
         case HORSE: {
             int m = horse_mobility(b, sq, tag);
             score[0] += p->horse_mobility_mg[m];
             score[1] += p->horse_mobility_eg[m];
-            *attackers += crossed;
-            wing[sq_file(sq) < 4 ? 0 : 1] += crossed && sq_file(sq) != 4;
             break;
         }
         case CANNON: {
@@ -155,40 +161,29 @@ static void eval_side(const Position *pos, const EvalParams *p, int side, int sc
             score[0] += p->cannon_mobility_mg[m];
             score[1] += p->cannon_mobility_eg[m];
             cannon_vs_king(pos, p, side, sq, enemy_king, score);
-            *attackers += crossed;
-            wing[sq_file(sq) < 4 ? 0 : 1] += crossed && sq_file(sq) != 4;
             break;
         }
         case PAWN: {
             crossed_pawns += crossed && sq_rank(sq) != enemy_back;
             int next = b[sq + EAST];
-            if (crossed && next >= tag + TYPE_FIRST[PAWN] && next < tag + SIDE_PIECES) {
-                score[0] += p->linked_pawns[0];
-                score[1] += p->linked_pawns[1];
-            }
+            if (crossed && next >= tag + TYPE_FIRST[PAWN] && next < tag + SIDE_PIECES)
+                add_term(score, p->linked_pawns, 1);
             break;
         }
         default:
             break;
         }
+        if (type == ROOK || type == HORSE || type == CANNON) { /* attackers, once across the river */
+            *attackers += crossed;
+            wing[sq_file(sq) < 4 ? 0 : 1] += crossed && sq_file(sq) != 4;
+        }
     }
-    const int enemy_advisors = !!pos->piece_sq[opp_tag + 1] + !!pos->piece_sq[opp_tag + 2];
-    add_term(score, p->crossed_pawn_missing_advisor, crossed_pawns * (2 - enemy_advisors));
+    add_term(score, p->crossed_pawn_missing_advisor, crossed_pawns * (2 - count_type(pos, side ^ 1, ADVISOR)));
     for (int w = 0; w < 2; w++)
         if (wing[w] > 1)
             add_term(score, p->wing_attackers, wing[w] - 1);
-    if (pos->piece_sq[tag + 1] && pos->piece_sq[tag + 2] && pos->piece_sq[tag + 3] && pos->piece_sq[tag + 4])
+    if (count_type(pos, side, ADVISOR) == 2 && count_type(pos, side, ELEPHANT) == 2)
         add_term(score, p->full_defence, 1);
-}
-
-/* Number of `side`'s pieces of a type. */
-static int count_type(const Position *pos, int side, int type)
-{
-    const int tag = side_tag(side), last = TYPE_FIRST[type] + TYPE_COUNT[type];
-    int n = 0;
-    for (int i = TYPE_FIRST[type]; i < last; i++)
-        n += pos->piece_sq[tag + i] != 0;
-    return n;
 }
 
 /* Material imbalance of `side`: its rooks, horses, cannons and pawns against the enemy's advisors and elephants. */
@@ -208,16 +203,12 @@ static void imbalance(const Position *pos, const EvalParams *p, int side, int sc
 /* King safety of `side`: missing palace defenders weighed by enemy attackers across the river. */
 static void king_safety(const Position *pos, const EvalParams *p, int side, int enemy_attackers, int score[2])
 {
-    const int tag = side_tag(side);
-    int miss_a = !pos->piece_sq[tag + 1] + !pos->piece_sq[tag + 2];
-    int miss_b = !pos->piece_sq[tag + 3] + !pos->piece_sq[tag + 4];
+    const int miss_a = 2 - count_type(pos, side, ADVISOR), miss_b = 2 - count_type(pos, side, ELEPHANT);
     for (int ph = 0; ph < 2; ph++)
         score[ph] -= enemy_attackers
                    * (p->palace_attacker[ph] + p->missing_advisor[ph] * miss_a + p->missing_elephant[ph] * miss_b);
-    if (enemy_attackers && sq_file(pos_king_sq(pos, side)) != 4) {
-        score[0] += p->king_off_file[0];
-        score[1] += p->king_off_file[1];
-    }
+    if (enemy_attackers && sq_file(pos_king_sq(pos, side)) != 4)
+        add_term(score, p->king_off_file, 1);
 }
 
 /* Evaluates pos for the side to move. */

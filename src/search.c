@@ -180,6 +180,14 @@ static int refined_eval(const TTEntry *e, bool tt_hit, int static_eval)
     return static_eval;
 }
 
+/* Static eval of a node not in check: raw (from the TT entry if any, for storing back) and corrected. */
+static int corrected_eval(SearchThread *st, const TTEntry *tte, bool tt_hit, CorrSlots *cs, int *raw)
+{
+    corr_slots(&st->pos, cs);
+    *raw = tt_hit ? tte->eval : evaluate(&st->pos, st->params);
+    return corr_apply(&st->corr, &st->pos, cs, *raw);
+}
+
 /* Quiescence: stand pat, then captures (all evasions when in check). */
 static int qsearch(SearchThread *st, int alpha, int beta, int ply)
 {
@@ -200,9 +208,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     int best = -SCORE_INF, stand = -SCORE_INF, raw_eval = 0;
     if (!in_check) {
         CorrSlots cs;
-        corr_slots(pos, &cs);
-        raw_eval = tt_hit ? tte.eval : evaluate(pos, st->params);
-        stand = refined_eval(&tte, tt_hit, corr_apply(&st->corr, pos, &cs, raw_eval));
+        stand = refined_eval(&tte, tt_hit, corrected_eval(st, &tte, tt_hit, &cs, &raw_eval));
         if (stand >= beta)
             return stand;
         if (stand > alpha)
@@ -369,9 +375,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     int raw_eval = 0, static_eval = -SCORE_INF, eval = -SCORE_INF;
     CorrSlots cs;
     if (!in_check) {
-        corr_slots(pos, &cs);
-        raw_eval = tt_hit ? tte.eval : evaluate(pos, st->params);
-        static_eval = corr_apply(&st->corr, pos, &cs, raw_eval);
+        static_eval = corrected_eval(st, &tte, tt_hit, &cs, &raw_eval);
         eval = refined_eval(&tte, tt_hit, static_eval);
     }
     st->stack[ply].eval = static_eval;
