@@ -12,6 +12,9 @@ enum {
     CORR_EVAL_MAX = SCORE_KNOWN_WIN - 1,
 };
 
+/* v limited to [-bound, bound]. */
+static int clamp_abs(int v, int bound) { return v > bound ? bound : (v < -bound ? -bound : v); }
+
 /* Hashes the squares of the pieces with identities [first, last) of both sides. */
 static uint64_t structure_key(const Position *pos, int first, int last)
 {
@@ -40,19 +43,16 @@ int corr_apply(const CorrHist *ch, const Position *pos, const CorrSlots *s, int 
     int sum = 0;
     for (int t = 0; t < CORR_TABLES; t++)
         sum += ch->table[t][pos->side][s->slot[t]];
-    int v = eval + sum / CORR_GRAIN;
-    return v > CORR_EVAL_MAX ? CORR_EVAL_MAX : (v < -CORR_EVAL_MAX ? -CORR_EVAL_MAX : v);
+    return clamp_abs(eval + sum / CORR_GRAIN, CORR_EVAL_MAX);
 }
 
 /* Teaches the tables that a search of this depth found `diff` = search score - corrected eval. */
 void corr_update(CorrHist *ch, const Position *pos, const CorrSlots *s, int diff, int depth)
 {
-    int bonus = diff * depth / CORR_DEPTH_DIV;
-    bonus = bonus > CORR_BONUS_MAX ? CORR_BONUS_MAX : (bonus < -CORR_BONUS_MAX ? -CORR_BONUS_MAX : bonus);
+    const int bonus = clamp_abs(diff * depth / CORR_DEPTH_DIV, CORR_BONUS_MAX);
     const int mag = bonus < 0 ? -bonus : bonus;
     for (int t = 0; t < CORR_TABLES; t++) {
         int16_t *e = &ch->table[t][pos->side][s->slot[t]];
-        int v = *e + bonus - *e * mag / CORR_LIMIT;
-        *e = (int16_t)(v > CORR_LIMIT ? CORR_LIMIT : (v < -CORR_LIMIT ? -CORR_LIMIT : v));
+        *e = (int16_t)clamp_abs(*e + bonus - *e * mag / CORR_LIMIT, CORR_LIMIT);
     }
 }
