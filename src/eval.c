@@ -1,6 +1,7 @@
 /* eval.c - handcrafted evaluation. */
 #include "eval.h"
 
+#include "movegen.h"
 #include "square.h"
 
 enum { PHASE_MAX = 48, MAX_PAWN_IDX = SIDE_PIECES };
@@ -80,36 +81,25 @@ static bool own_pawn_on_file(const Position *pos, int tag, int file)
     return false;
 }
 
-/* Is every square strictly between a and b (stepping by step) empty? */
-static bool line_clear(const uint8_t *b, int a, int bsq, int step)
-{
-    for (int s = a + step; s != bsq; s += step)
-        if (b[s] != EMPTY)
-            return false;
-    return true;
-}
-
 /* Cannon terms against the enemy king: empty cannon, two screens (one a pinned central horse), bottom cannon. */
 static void cannon_vs_king(const Position *pos, const EvalParams *p, int side, int sq, int enemy_king, int score[2])
 {
     const uint8_t *b = pos->board;
     const int enemy_back = side == RED ? RANKS - 1 : 0;
     if (sq_file(sq) == sq_file(enemy_king)) {
-        int step = enemy_king > sq ? NORTH : SOUTH, between = 0;
-        for (int s = sq + step; s != enemy_king; s += step)
-            between += b[s] != EMPTY;
+        const int between = pieces_between(b, sq, enemy_king);
         if (between == 0) {
             add_term(score, p->empty_cannon, 1);
         } else if (between == 2) { /* one screen away from a check */
             add_term(score, p->cannon_screen_threat, 1);
-            int centre = b[enemy_king - step];
+            int centre = b[enemy_king - (enemy_king > sq ? NORTH : SOUTH)];
             if (sq_file(enemy_king) == 4 && sq_rank(enemy_king) == enemy_back && (centre & side_tag(side ^ 1))
                 && piece_type(centre) == HORSE)
                 add_term(score, p->center_horse_pinned, 1);
         }
     }
     if (sq_rank(sq) == enemy_back && sq_rank(enemy_king) == enemy_back
-        && line_clear(b, sq, enemy_king, enemy_king > sq ? EAST : WEST))
+        && pieces_between(b, sq, enemy_king) == 0)
         add_term(score, p->bottom_cannon, 1);
 }
 
