@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
 #include "move.h"
 #include "movegen.h"
 #include "platform.h"
@@ -143,6 +144,8 @@ Engine *engine_new(const EngineCallbacks *cb)
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->cond, NULL);
     engine_set_hash(e, TT_DEFAULT_MB);
+    e->net = nnue_default();
+    e->opt.use_nnue = e->net != NULL;
     return e;
 }
 
@@ -155,6 +158,7 @@ void engine_free(Engine *e)
     engine_wait(e);
     tt_free(&e->tt);
     search_thread_free(e->st);
+    free(e->file_net);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
     free(e->root);
@@ -256,6 +260,7 @@ bool engine_go(Engine *e, const EngineGo *go)
         lim.hard_ms = tl.hard_ms;
     }
     search_shared_init(&e->shared, &e->tt, &lim, e->opt.rules, engine_report, e);
+    e->shared.net = e->opt.use_nnue ? e->net : NULL;
     atomic_store(&e->shared.pondering, go->ponder);
     atomic_store(&e->draw_offered, go->draw_offered);
     e->wait_for_stop = go->infinite || go->ponder;
@@ -330,6 +335,62 @@ void engine_new_game(Engine *e)
     if (e->tt.table)
         tt_clear(&e->tt);
     search_thread_clear(e->st);
+}
+
+/* Is path one of the names of the built-in net? */
+static bool names_embedded_net(const char *path)
+{
+    return !path || !*path || strcmp(path, "<embedded>") == 0 || strcmp(path, "<empty>") == 0;
+}
+
+/* Loads a net file (or selects the built-in net); all or nothing. */
+bool engine_set_eval_file(Engine *e, const char *path, XqError *err)
+{
+    const Network *old = e->net;
+    if (names_embedded_net(path)) {
+        if (!nnue_default()) {
+            snprintf(err->msg, sizeof err->msg, "this build has no built-in net; kept the current one");
+            return false;
+        }
+        e->net = nnue_default();
+        free(e->file_net);
+        e->file_net = NULL;
+    } else {
+        Network *net = malloc(sizeof *net);
+        if (!net) {
+            snprintf(err->msg, sizeof err->msg, "out of memory loading a net");
+            return false;
+        }
+        if (!nnue_load_file(net, path, err)) {
+            free(net);
+            return false;
+        }
+        free(e->file_net);
+        e->file_net = net;
+        e->net = net;
+    }
+    if (e->net != old && e->tt.table)
+        tt_clear(&e->tt); /* the table stores static evaluations of the old net */
+    return true;
+}
+
+/* Turns the network evaluation on or off. */
+bool engine_set_use_nnue(Engine *e, bool on, XqError *err)
+{
+    if (on && !e->net) {
+        snprintf(err->msg, sizeof err->msg, "no net loaded (this build has none built in): set EvalFile first");
+        return false;
+    }
+    if (on != e->opt.use_nnue && e->tt.table)
+        tt_clear(&e->tt);
+    e->opt.use_nnue = on;
+    return true;
+}
+
+/* The static evaluation of a position by the evaluation in use. */
+int engine_static_eval(const Engine *e, const Position *pos)
+{
+    return e->opt.use_nnue && e->net ? nnue_evaluate_fresh(e->net, pos, NULL) : evaluate(pos, &EVAL_DEFAULTS);
 }
 
 /* Looks a position up in the hash. */

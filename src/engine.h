@@ -18,6 +18,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "nnue.h"
 #include "position.h"
 #include "search.h"
 #include "timeman.h"
@@ -62,6 +63,7 @@ typedef struct EngineOptions {
     bool ponder;            /* pondering enabled in the GUI (time allocation) */
     int move_overhead_ms;
     int rules;              /* RuleSet: 0 = asian, 1 = check-only */
+    bool use_nnue;          /* evaluate with the network (engine_set_use_nnue) */
 } EngineOptions;
 
 typedef struct Engine {
@@ -75,6 +77,8 @@ typedef struct Engine {
     EngineOptions opt;
     EngineCallbacks cb;
     SearchThread *st;
+    const Network *net;     /* the network in use: the loaded file's or the embedded default (may be NULL) */
+    Network *file_net;      /* a net loaded with engine_set_eval_file (owned), or NULL */
     SearchShared shared;
     pthread_t thread;
     bool searching;         /* a search thread exists and has not been joined */
@@ -128,6 +132,14 @@ bool engine_search_is_open_ended(Engine *e);
 size_t engine_set_hash(Engine *e, size_t mb);
 /* Clears the hash and learned search data (new game). */
 void engine_new_game(Engine *e);
+/* Loads a net file for the network evaluation (NULL, "" or "<embedded>": the built-in net). All or nothing:
+ * on error fills err and keeps the net in use. Call while no search runs. */
+bool engine_set_eval_file(Engine *e, const char *path, XqError *err);
+/* Turns the network evaluation on or off; on fails (err filled, nothing changed) when no net is loaded. */
+bool engine_set_use_nnue(Engine *e, bool on, XqError *err);
+/* The static evaluation of a position by the evaluation in use (side to move's view). */
+int engine_static_eval(const Engine *e, const Position *pos);
+
 /* Looks the root-like position up in the hash; true and fills entry on a hit. */
 bool engine_probe(const Engine *e, const Position *pos, TTEntry *entry);
 

@@ -14,10 +14,10 @@
 typedef enum OptId {
     OPT_HASH, OPT_THREADS, OPT_CLEAR_HASH, OPT_PONDER, OPT_MULTIPV, OPT_MOVE_OVERHEAD, OPT_RULES,
     OPT_USEMILLISEC, OPT_BATCH, OPT_DEBUG, OPT_USEBOOK, OPT_BOOKFILES, OPT_IDLE, OPT_PRUNING,
-    OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_COUNT
+    OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_EVALFILE, OPT_USE_NNUE, OPT_COUNT
 } OptId;
 
-enum { BOOKFILES_MAX = 512 };
+enum { BOOKFILES_MAX = 512, EVALFILE_MAX = 512 };
 
 /* One protocol session. */
 typedef struct Proto {
@@ -28,6 +28,7 @@ typedef struct Proto {
     Dialect search_dialect;  /* dialect when the running search started */
     int64_t value[OPT_COUNT];/* current value of each spin/check/combo option */
     char bookfiles[BOOKFILES_MAX];
+    char evalfile[EVALFILE_MAX]; /* EvalFile as last set successfully ("" = the built-in net) */
     ProtocolLimits lim;      /* caps for in-process runs (all 0 for the engine binary) */
     atomic_int hopeless;     /* consecutive searches of this game that scored a clear loss (UCCI resign) */
     bool quit;

@@ -51,6 +51,8 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_RANDOMNESS, NULL, "randomness", "", OT_COMBO, 0, 5, 0, RANDOM_LEVELS },
     { OPT_PROMOTION, NULL, "promotion", "", OT_CHECK, 0, 1, 0, NULL },
     { OPT_NEWGAME, NULL, "newgame", "", OT_BUTTON, 0, 0, 0, NULL },
+    { OPT_EVALFILE, "EvalFile", "evalfile", "", OT_STRING, 0, 0, 0, NULL },
+    { OPT_USE_NNUE, "Use NNUE", "usennue", "", OT_CHECK, 0, 1, 1, NULL },
 };
 
 /* Lower-cases a name and drops spaces and underscores. */
@@ -103,6 +105,14 @@ static void opt_apply(Proto *p, OptId id)
     case OPT_PONDER: e->opt.ponder = v != 0; break;
     case OPT_MOVE_OVERHEAD: e->opt.move_overhead_ms = (int)v; break;
     case OPT_RULES: e->opt.rules = (int)v; break;
+    case OPT_USE_NNUE: {
+        XqError err;
+        if (!engine_set_use_nnue(e, v != 0, &err)) {
+            out_info_string(p, "error: %s; kept Use NNUE false", err.msg);
+            p->value[id] = 0;
+        }
+        break;
+    }
     case OPT_CLEAR_HASH:
     case OPT_NEWGAME: proto_new_game(p); break;
     default: break;
@@ -114,7 +124,9 @@ void opt_init(Proto *p)
 {
     for (int i = 0; i < OPT_COUNT; i++)
         p->value[i] = OPTIONS[i].def;
+    p->value[OPT_USE_NNUE] = p->engine->opt.use_nnue; /* on when the build has a net */
     p->bookfiles[0] = '\0';
+    p->evalfile[0] = '\0';
     p->engine->opt.threads = 1;
     p->engine->opt.ponder = false;
     p->engine->opt.move_overhead_ms = OVERHEAD_DEFAULT;
@@ -156,7 +168,10 @@ void opt_print(Proto *p)
                 append(line, sizeof line, &n, " min %lld max %lld default %lld", (long long)d->min,
                        (long long)d->max, (long long)d->def);
             break;
-        case OT_CHECK: append(line, sizeof line, &n, " default %s", d->def ? "true" : "false"); break;
+        case OT_CHECK:
+            append(line, sizeof line, &n, " default %s",
+                   (d->id == OPT_USE_NNUE ? nnue_default() != NULL : d->def) ? "true" : "false");
+            break;
         case OT_COMBO:
             if (uci)
                 append(line, sizeof line, &n, " default %s", d->vars[d->def]);
@@ -165,7 +180,9 @@ void opt_print(Proto *p)
             if (!uci)
                 append(line, sizeof line, &n, " default %s", d->vars[d->def]);
             break;
-        case OT_STRING: append(line, sizeof line, &n, " default <empty>"); break;
+        case OT_STRING:
+            append(line, sizeof line, &n, " default %s", d->id == OPT_EVALFILE && nnue_default() ? "<embedded>" : "<empty>");
+            break;
         case OT_BUTTON: break;
         }
         out_line(&p->out, "%s", line);
@@ -187,6 +204,24 @@ static bool parse_bool(const char *v, bool *out)
             return !(*out = false);
     }
     return false;
+}
+
+/* EvalFile: loads the net (or the built-in one); on error the evaluation in use stays. */
+static void set_eval_file(Proto *p, const char *value)
+{
+    XqError err;
+    const char *path = value ? value : "";
+    if (strlen(path) >= EVALFILE_MAX) {
+        out_info_string(p, "error: EvalFile path longer than %d bytes; kept the net in use", EVALFILE_MAX - 1);
+        return;
+    }
+    if (!engine_set_eval_file(p->engine, path, &err)) {
+        out_info_string(p, "error: EvalFile: %s; kept the evaluation in use", err.msg);
+        return;
+    }
+    snprintf(p->evalfile, sizeof p->evalfile, "%s", path);
+    out_info_string(p, "net loaded: %s (%s)%s", *path ? path : "<embedded>", p->engine->net->desc,
+                    p->engine->opt.use_nnue ? "" : "; Use NNUE is off");
 }
 
 /* Applies `setoption`. */
@@ -224,7 +259,10 @@ void opt_set(Proto *p, const char *name, const char *value)
             }
         break;
     case OT_STRING:
-        snprintf(p->bookfiles, sizeof p->bookfiles, "%s", value ? value : "");
+        if (d->id == OPT_EVALFILE)
+            set_eval_file(p, value);
+        else
+            snprintf(p->bookfiles, sizeof p->bookfiles, "%s", value ? value : "");
         return;
     }
     if (!ok) {

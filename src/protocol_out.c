@@ -221,6 +221,8 @@ void out_board(Proto *p, const Position *pos)
     out_line(&p->out, "Key: %016" PRIX64, pos->key);
     out_line(&p->out, "In check: %s", pos->in_check ? "yes" : "no");
     out_line(&p->out, "History plies: %u", (unsigned)pos->ply);
+    out_line(&p->out, "Static eval (side to move): %d (%s)", engine_static_eval(p->engine, pos),
+             p->engine->opt.use_nnue ? "network" : "hand-crafted");
 }
 
 /* Prints a pophash line for `probe`. */

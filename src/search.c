@@ -8,6 +8,7 @@
 #include "eval.h"
 #include "movegen.h"
 #include "movepick.h"
+#include "nnue.h"
 #include "platform.h"
 #include "rules.h"
 #include "see.h"
@@ -74,6 +75,8 @@ struct SearchThread {
     int seldepth;
     bool stopped;
     const EvalParams *params;
+    const Network *net; /* the network evaluating this search, NULL = the hand-crafted evaluation */
+    NnueStack nnue;     /* the network's accumulators along the current path */
 };
 
 /* Allocates a search thread and its reduction table. */
@@ -112,6 +115,29 @@ void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits
     atomic_store(&shared->start_ms, now_ms());
     shared->report = report;
     shared->report_ctx = report_ctx;
+    shared->net = NULL;
+}
+
+/* Plays m on the thread's position (and tells the network's accumulators). */
+static inline void make_move(SearchThread *st, Move m)
+{
+    if (st->net)
+        nnue_push(&st->nnue, &st->pos, m);
+    pos_make(&st->pos, m);
+}
+
+/* Takes back the last move made with make_move. */
+static inline void unmake_move(SearchThread *st)
+{
+    pos_unmake(&st->pos);
+    if (st->net)
+        nnue_pop(&st->nnue);
+}
+
+/* The static evaluation of the thread's position for the side to move: the network's, or the hand-crafted one. */
+static int static_eval(SearchThread *st)
+{
+    return st->net ? nnue_evaluate(st->net, &st->nnue, &st->pos) : evaluate(&st->pos, st->params);
 }
 
 /* Milliseconds since the limits' reference time. */
@@ -184,7 +210,7 @@ static int refined_eval(const TTEntry *e, bool tt_hit, int static_eval)
 static int corrected_eval(SearchThread *st, const TTEntry *tte, bool tt_hit, CorrSlots *cs, int *raw)
 {
     corr_slots(&st->pos, cs);
-    *raw = tt_hit ? tte->eval : evaluate(&st->pos, st->params);
+    *raw = tt_hit ? tte->eval : static_eval(st);
     return corr_apply(&st->corr, &st->pos, cs, *raw);
 }
 
@@ -198,7 +224,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     if (should_stop(st))
         return 0;
     if (ply >= MAX_PLY)
-        return evaluate(pos, st->params);
+        return static_eval(st);
     const bool in_check = pos->in_check;
     const int alpha0 = alpha;
     TTEntry tte;
@@ -238,10 +264,10 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
             if (capture_needs_see(pos, m) && see(pos, m) < 0)
                 continue;
         }
-        pos_make(pos, m);
+        make_move(st, m);
         tt_prefetch(st->shared->tt, pos->key);
         int score = -qsearch(st, -beta, -alpha, ply + 1);
-        pos_unmake(pos);
+        unmake_move(st);
         if (st->stopped)
             return 0;
         if (score > best) {
@@ -351,7 +377,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         if (pos->rule60 >= RULES_QUIET_LIMIT && rules_quiet_plies(pos) >= RULES_QUIET_LIMIT && !pos->in_check)
             return SCORE_DRAW; /* 60-move rule (a mate on the last ply still counts: not while in check) */
         if (ply >= MAX_PLY - 1)
-            return evaluate(pos, st->params);
+            return static_eval(st);
         alpha = alpha > score_mated_in(ply) ? alpha : score_mated_in(ply);
         beta = beta < -score_mated_in(ply + 1) ? beta : -score_mated_in(ply + 1);
         if (alpha >= beta)
@@ -392,9 +418,13 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
             st->stack[ply].move = MOVE_NONE;
             st->stack[ply].cont = &st->null_cont;
+            if (st->net)
+                nnue_push_null(&st->nnue);
             pos_make_null(pos);
             int score = -search(st, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
             pos_unmake_null(pos);
+            if (st->net)
+                nnue_pop(&st->nnue);
             if (st->stopped)
                 return 0;
             if (score >= beta)
@@ -439,14 +469,14 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         const bool hangs = !pv_node && quiet && depth <= QUIET_SEE_DEPTH && best > -SCORE_MATE_MIN
                         && order_score < ORDER_COUNTER && see(pos, m) < -QUIET_SEE_MARGIN * depth * depth;
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
-        pos_make(pos, m);
+        make_move(st, m);
         tt_prefetch(st->shared->tt, pos->key);
         const bool gives_check = pos->in_check;
         /* Late move and futility pruning of quiet moves that do not check. */
         if (!root && quiet && !gives_check && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER) {
             if ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving)) || futile || hangs
                 || (depth <= HISTORY_PRUNE_DEPTH && order_score < -HISTORY_PRUNE_MARGIN * depth)) {
-                pos_unmake(pos);
+                unmake_move(st);
                 continue;
             }
         }
@@ -476,7 +506,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             if (score > alpha && score < beta)
                 score = -search(st, -beta, -alpha, new_depth, ply + 1, true);
         }
-        pos_unmake(pos);
+        unmake_move(st);
         if (st->stopped)
             return 0;
         if (score > best) {
@@ -569,6 +599,9 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
     st->shared = shared;
     st->nodes = 0;
     st->stopped = false;
+    st->net = shared->net;
+    if (st->net)
+        nnue_reset(&st->nnue, st->net, &st->pos, NULL);
     tt_new_search(shared->tt);
     memset(out, 0, sizeof *out);
     int n_root;

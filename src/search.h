@@ -54,6 +54,8 @@ typedef struct SearchShared {
     _Atomic int64_t start_ms; /* monotonic time limits count from (the protocol may reset it at ponderhit) */
     SearchReportFn report;   /* may be NULL */
     void *report_ctx;
+    const struct Network *net; /* the evaluation: a network, or NULL (search_shared_init's default) for the
+                                  hand-crafted one; set after search_shared_init */
 } SearchShared;
 
 /* Final result of a search. */

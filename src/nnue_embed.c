@@ -1,0 +1,30 @@
+/* nnue_embed.c - the default net file, built into the executable with the assembler's .incbin. */
+#include "nnue_embed.h"
+
+#ifdef XQ_EMBED_NET
+#if defined(_WIN32)
+#define XQ_RODATA ".section .rdata,\"dr\"\n"
+#else
+#define XQ_RODATA ".section .rodata\n"
+#endif
+/* The bytes of the file named by XQ_EMBED_NET, between two symbols. */
+__asm__(XQ_RODATA ".balign 64\n"
+                  ".globl xq_embedded_net\n"
+                  "xq_embedded_net:\n"
+                  ".incbin \"" XQ_EMBED_NET "\"\n"
+                  ".globl xq_embedded_net_end\n"
+                  "xq_embedded_net_end:\n"
+                  ".byte 0\n"
+                  ".text\n");
+extern const uint8_t xq_embedded_net[], xq_embedded_net_end[];
+
+/* First byte of the embedded net file. */
+const uint8_t *embedded_net_data(void) { return xq_embedded_net; }
+/* Size of the embedded net file. */
+size_t embedded_net_size(void) { return (size_t)(xq_embedded_net_end - xq_embedded_net); }
+#else
+/* No net is embedded in this build. */
+const uint8_t *embedded_net_data(void) { return NULL; }
+/* No net is embedded in this build: size 0. */
+size_t embedded_net_size(void) { return 0; }
+#endif

@@ -1,0 +1,142 @@
+/* nnue_kernels.c - the accumulator update and output kernels: scalar, SSE2 and AVX2 (integer-exact, so equal). */
+#include "nnue.h"
+
+#if defined(__x86_64__) || defined(_M_X64) || defined(__i386__)
+#define XQ_X86 1
+#include <immintrin.h>
+#endif
+
+/* Scalar: out = in + add rows - sub rows. */
+static void update_scalar(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add,
+                          const int16_t *const *sub, int n_sub)
+{
+    for (int i = 0; i < NNUE_HIDDEN; i++) {
+        int v = in[i];
+        for (int a = 0; a < n_add; a++)
+            v += add[a][i];
+        for (int b = 0; b < n_sub; b++)
+            v -= sub[b][i];
+        out[i] = (int16_t)v;
+    }
+}
+
+/* Scalar: sum of clamp(acc, 0, QA)^2 * weight over both perspectives. */
+static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int16_t *weight)
+{
+    int64_t sum = 0;
+    for (int half = 0; half < 2; half++) {
+        const int16_t *acc = half ? other : stm;
+        const int16_t *w = weight + half * NNUE_HIDDEN;
+        for (int i = 0; i < NNUE_HIDDEN; i++) {
+            int v = acc[i] < 0 ? 0 : (acc[i] > NNUE_QA ? NNUE_QA : acc[i]);
+            sum += (int64_t)(v * w[i]) * v;
+        }
+    }
+    return sum;
+}
+
+#ifdef XQ_X86
+enum { SSE_LANES = 8, AVX_LANES = 16 };
+
+/* SSE2: out = in + add rows - sub rows. */
+static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add, const int16_t *const *sub,
+                        int n_sub)
+{
+    for (int i = 0; i < NNUE_HIDDEN; i += SSE_LANES) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
+        for (int a = 0; a < n_add; a++)
+            v = _mm_add_epi16(v, _mm_loadu_si128((const __m128i *)(add[a] + i)));
+        for (int b = 0; b < n_sub; b++)
+            v = _mm_sub_epi16(v, _mm_loadu_si128((const __m128i *)(sub[b] + i)));
+        _mm_storeu_si128((__m128i *)(out + i), v);
+    }
+}
+
+/* SSE2: the output sum; clamp(acc) * w fits 16 bits (|w| <= 127), madd pairs it with clamp(acc) into 32. */
+static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16_t *weight)
+{
+    const __m128i zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
+    __m128i sum = _mm_setzero_si128();
+    for (int half = 0; half < 2; half++) {
+        const int16_t *acc = half ? other : stm;
+        const int16_t *w = weight + half * NNUE_HIDDEN;
+        for (int i = 0; i < NNUE_HIDDEN; i += SSE_LANES) {
+            __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
+            __m128i t = _mm_mullo_epi16(v, _mm_loadu_si128((const __m128i *)(w + i)));
+            sum = _mm_add_epi32(sum, _mm_madd_epi16(t, v));
+        }
+    }
+    int32_t lanes[4];
+    _mm_storeu_si128((__m128i *)lanes, sum);
+    return (int64_t)lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+
+/* AVX2: out = in + add rows - sub rows. */
+__attribute__((target("avx2"))) static void update_avx2(int16_t *out, const int16_t *in, const int16_t *const *add,
+                                                        int n_add, const int16_t *const *sub, int n_sub)
+{
+    for (int i = 0; i < NNUE_HIDDEN; i += AVX_LANES) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(in + i));
+        for (int a = 0; a < n_add; a++)
+            v = _mm256_add_epi16(v, _mm256_loadu_si256((const __m256i *)(add[a] + i)));
+        for (int b = 0; b < n_sub; b++)
+            v = _mm256_sub_epi16(v, _mm256_loadu_si256((const __m256i *)(sub[b] + i)));
+        _mm256_storeu_si256((__m256i *)(out + i), v);
+    }
+}
+
+/* AVX2: the output sum, as output_sse2 with twice the lanes. */
+__attribute__((target("avx2"))) static int64_t output_avx2(const int16_t *stm, const int16_t *other,
+                                                           const int16_t *weight)
+{
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
+    __m256i sum = _mm256_setzero_si256();
+    for (int half = 0; half < 2; half++) {
+        const int16_t *acc = half ? other : stm;
+        const int16_t *w = weight + half * NNUE_HIDDEN;
+        for (int i = 0; i < NNUE_HIDDEN; i += AVX_LANES) {
+            __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
+            __m256i t = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + i)));
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
+        }
+    }
+    int32_t lanes[8];
+    _mm256_storeu_si256((__m256i *)lanes, sum);
+    int64_t total = 0;
+    for (int i = 0; i < 8; i++)
+        total += lanes[i];
+    return total;
+}
+#endif
+
+static const NnueKernels KERNELS[NNUE_SIMD_LEVELS] = {
+    { NNUE_SCALAR, "scalar", update_scalar, output_scalar },
+#ifdef XQ_X86
+    { NNUE_SSE2, "sse2", update_sse2, output_sse2 },
+    { NNUE_AVX2, "avx2", update_avx2, output_avx2 },
+#endif
+};
+
+/* The kernels of a level, or NULL where this CPU or build cannot run them. */
+const NnueKernels *nnue_kernels(NnueSimd level)
+{
+    switch (level) {
+    case NNUE_SCALAR: return &KERNELS[NNUE_SCALAR];
+#ifdef XQ_X86
+    case NNUE_SSE2: return __builtin_cpu_supports("sse2") ? &KERNELS[NNUE_SSE2] : NULL;
+    case NNUE_AVX2: return __builtin_cpu_supports("avx2") ? &KERNELS[NNUE_AVX2] : NULL;
+#endif
+    default: return NULL;
+    }
+}
+
+/* The widest kernels this CPU runs. */
+const NnueKernels *nnue_best_kernels(void)
+{
+    for (int level = NNUE_SIMD_LEVELS - 1; level > NNUE_SCALAR; level--) {
+        const NnueKernels *k = nnue_kernels((NnueSimd)level);
+        if (k)
+            return k;
+    }
+    return &KERNELS[NNUE_SCALAR];
+}

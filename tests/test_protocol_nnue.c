@@ -1,0 +1,204 @@
+/*
+ * test_protocol_nnue.c - the network options in both dialects against the
+ * real binary: EvalFile loads a net (here a seeded random one written by the
+ * test), `d` shows the evaluation in use, every bad file (missing,
+ * truncated, foreign, corrupt) gets one `info string error:` and leaves the
+ * evaluation as it was, Use NNUE switches to the hand-crafted evaluation and
+ * back, and searches with a loaded net play legal moves.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "enginepipe.h"
+#include "eval.h"
+#include "move.h"
+#include "nnue.h"
+#include "testutil.h"
+
+enum { T_FAST = 5000, FILE_SIZE = NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE };
+
+static Position POS;
+static char NET_PATH[256], TRUNC_PATH[256], FOREIGN_PATH[256];
+
+/* A seeded random net (the accumulators land around the clamp range). */
+static Network *random_net(uint64_t seed)
+{
+    Network *net = calloc(1, sizeof *net);
+    assert_non_null(net);
+    for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        net->ft_weight[i] = (int16_t)((int)(seed >> 33) % 41);
+    }
+    for (int i = 0; i < NNUE_HIDDEN; i++)
+        net->ft_bias[i] = (int16_t)(i % 97);
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
+        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
+            net->out_weight[b][i] = (int16_t)((i * 37 + b) % 255 - NNUE_OUT_WEIGHT_MAX);
+    snprintf(net->desc, sizeof net->desc, "test net");
+    return net;
+}
+
+/* Writes size bytes of img to path. */
+static void write_file(const char *path, const uint8_t *img, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(img, 1, size, f), size);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Sends `d` and returns the static eval it shows; *network tells which evaluation printed it. */
+static int shown_eval(EnginePipe *ep, bool *network)
+{
+    ep_send(ep, "d");
+    ep_must(ep, "Static eval (side to move): ", T_FAST);
+    *network = strstr(ep->last, "(network)") != NULL;
+    return atoi(ep->last + strlen("Static eval (side to move): "));
+}
+
+/* Sends a setoption and expects an info string containing want. */
+static void set_expect(EnginePipe *ep, const char *line, const char *want)
+{
+    ep_send(ep, "%s", line);
+    ep_must(ep, "info string", T_FAST);
+    if (!strstr(ep->last, want))
+        fail_msg("after '%s' got '%s', wanted '%s'", line, ep->last, want);
+}
+
+/* UCI: EvalFile and Use NNUE, good and bad files. */
+static void test_uci_options(void **state)
+{
+    (void)state;
+    Network *net = random_net(1);
+    Position start;
+    test_setup(&start, START_FEN);
+    const int net_eval = nnue_evaluate_fresh(net, &start, NULL), hce_eval = evaluate(&start, &EVAL_DEFAULTS);
+    assert_int_not_equal(net_eval, hce_eval);
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    assert_non_null(strstr(ep->transcript, "option name EvalFile type string"));
+    assert_non_null(strstr(ep->transcript, nnue_default() ? "option name Use NNUE type check default true"
+                                                          : "option name Use NNUE type check default false"));
+    bool network;
+    if (!nnue_default()) {
+        set_expect(ep, "setoption name Use NNUE value true", "error: no net loaded");
+        assert_int_equal(shown_eval(ep, &network), hce_eval);
+        assert_false(network);
+    }
+    char line[600];
+    snprintf(line, sizeof line, "setoption name EvalFile value %s", NET_PATH);
+    set_expect(ep, line, "net loaded");
+    ep_send(ep, "setoption name Use NNUE value true");
+    assert_int_equal(shown_eval(ep, &network), net_eval);
+    assert_true(network);
+
+    const char *bad[][2] = { { TRUNC_PATH, "truncated" }, { FOREIGN_PATH, "magic" },
+                             { "/nonexistent/x.nnue", "cannot open" } };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(line, sizeof line, "setoption name EvalFile value %s", bad[i][0]);
+        set_expect(ep, line, bad[i][1]);
+        assert_non_null(strstr(ep->last, "info string error: EvalFile"));
+        assert_int_equal(shown_eval(ep, &network), net_eval); /* the loaded net stays */
+        assert_true(network);
+    }
+    ep_send(ep, "setoption name Use NNUE value false");
+    assert_int_equal(shown_eval(ep, &network), hce_eval);
+    assert_false(network);
+    ep_send(ep, "setoption name Use NNUE value true");
+    ep_send(ep, "position startpos moves h2e2 h9g7");
+    ep_send(ep, "go depth 6");
+    test_setup(&POS, START_FEN);
+    XqError err;
+    Move m;
+    assert_true(move_parse_legal(&POS, "h2e2", &m, &err));
+    pos_make(&POS, m);
+    assert_true(move_parse_legal(&POS, "h9g7", &m, &err));
+    pos_make(&POS, m);
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+    free(net);
+}
+
+/* UCCI: the same options by their UCCI names. */
+static void test_ucci_options(void **state)
+{
+    (void)state;
+    Network *net = random_net(1);
+    Position start;
+    test_setup(&start, START_FEN);
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    assert_non_null(strstr(ep->transcript, "option evalfile type string"));
+    assert_non_null(strstr(ep->transcript, "option usennue type check"));
+    char line[600];
+    snprintf(line, sizeof line, "setoption evalfile %s", NET_PATH);
+    set_expect(ep, line, "net loaded");
+    ep_send(ep, "setoption usennue true");
+    bool network;
+    assert_int_equal(shown_eval(ep, &network), nnue_evaluate_fresh(net, &start, NULL));
+    assert_true(network);
+    ep_send(ep, "setoption usennue false");
+    assert_int_equal(shown_eval(ep, &network), evaluate(&start, &EVAL_DEFAULTS));
+    assert_false(network);
+    ep_send(ep, "setoption usennue true");
+    ep_send(ep, "position startpos");
+    ep_send(ep, "go nodes 20000");
+    test_setup(&POS, START_FEN);
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "quit");
+    ep_must(ep, "bye", T_FAST);
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+    free(net);
+}
+
+/* Writes the net files the tests load: a good one, a truncated copy and a foreign file. */
+static int write_nets(void **state)
+{
+    (void)state;
+    Network *net = random_net(1);
+    uint8_t *img = malloc(FILE_SIZE);
+    if (!img)
+        return -1;
+    nnue_serialise(net, img);
+    snprintf(NET_PATH, sizeof NET_PATH, "test_protocol_nnue_%d.nnue", (int)getpid());
+    snprintf(TRUNC_PATH, sizeof TRUNC_PATH, "test_protocol_nnue_%d_trunc.nnue", (int)getpid());
+    snprintf(FOREIGN_PATH, sizeof FOREIGN_PATH, "test_protocol_nnue_%d_foreign.nnue", (int)getpid());
+    write_file(NET_PATH, img, FILE_SIZE);
+    write_file(TRUNC_PATH, img, FILE_SIZE / 2);
+    memcpy(img, "PIKAFISH", 8);
+    write_file(FOREIGN_PATH, img, FILE_SIZE);
+    free(img);
+    free(net);
+    return 0;
+}
+
+/* Removes the net files. */
+static int remove_nets(void **state)
+{
+    (void)state;
+    remove(NET_PATH);
+    remove(TRUNC_PATH);
+    remove(FOREIGN_PATH);
+    return 0;
+}
+
+/* Runs the network option dialogs. */
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_uci_options),
+        cmocka_unit_test(test_ucci_options),
+    };
+    return cmocka_run_group_tests(tests, write_nets, remove_nets);
+}
