@@ -1,6 +1,7 @@
 /*
  * xqgen.c - command line of the training-data generator: self-play games of
- * the engine to record files (play). See tools/README.md.
+ * the engine to record files (play), text to records (convert), records to
+ * text (dump) and record statistics (stats). See tools/README.md.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -9,8 +10,10 @@
 
 #include "gen_game.h"
 #include "gen_play.h"
+#include "gen_text.h"
+#include "platform.h"
 
-enum { EXIT_USAGE = 2, DEFAULT_GAMES = 100, DEFAULT_PROGRESS_S = 10, DEFAULT_THREADS = 2 };
+enum { EXIT_USAGE = 2, DEFAULT_GAMES = 100, DEFAULT_PROGRESS_S = 10, DEFAULT_THREADS = 2, MS_PER_S = 1000 };
 
 static const char USAGE[] =
     "usage: xqgen play -out FILE [-games N] [-positions N] [-nodes 5000] [-threads 2] [-seed 1]\n"
@@ -18,7 +21,13 @@ static const char USAGE[] =
     "                  [-resign 1500] [-resign-moves 3] [-draw-ply 80] [-draw-moves 10] [-draw-score 10]\n"
     "                  [-rules asian|check-only] [-progress 10] [-append]\n"
     "         self-play games at a fixed node budget, every searched position a record;\n"
-    "         the file is the same for the same options whatever -threads is\n";
+    "         the file is the same for the same options whatever -threads is\n"
+    "       xqgen convert IN.txt|- OUT.bin\n"
+    "         'FEN;result;cp' lines (red's view, mates +-3000) or dump lines to records\n"
+    "       xqgen dump FILE [-n N] [-skip K]\n"
+    "         records as 'FEN;result;cp;ply;flags' (result 1/0.5/0 and cp from red's view)\n"
+    "       xqgen stats FILE...\n"
+    "         record count, flag fractions, results, score histogram, ply range\n";
 
 /* Set by SIGINT/SIGTERM: play finishes writing its complete games and stops (not search state). */
 static volatile sig_atomic_t g_interrupted;
@@ -166,6 +175,126 @@ static int cmd_play(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
+/* The convert command. */
+static int cmd_convert(int argc, char **argv)
+{
+    if (argc != 2) {
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
+    }
+    FILE *in = strcmp(argv[0], "-") == 0 ? stdin : fopen(argv[0], "r");
+    FILE *out = in ? fopen(argv[1], "wb") : NULL;
+    if (!in || !out) {
+        fprintf(stderr, "xqgen: cannot %s %s\n", in ? "write" : "read", in ? argv[1] : argv[0]);
+        if (in && in != stdin)
+            fclose(in);
+        return EXIT_FAILURE;
+    }
+    int64_t t0 = now_ms();
+    ConvertStats st;
+    XqError err;
+    bool ok = gen_convert(in, out, &st, &err);
+    ok = (fclose(out) == 0) && ok;
+    if (in != stdin)
+        fclose(in);
+    double secs = (double)(now_ms() - t0) / MS_PER_S;
+    fprintf(stderr, "lines %ld, records %ld, bad lines %ld in %.2f s (%.0f lines/s)\n", st.lines, st.records, st.bad,
+            secs, secs > 0 ? (double)st.lines / secs : 0.0);
+    for (long i = 0; i < st.bad && i < GEN_BAD_SHOWN; i++)
+        fprintf(stderr, "  line %ld: %s\n", st.bad_line[i], st.bad_why[i].msg);
+    if (!ok) {
+        fprintf(stderr, "xqgen: %s\n", err.msg);
+        return EXIT_FAILURE;
+    }
+    return EXIT_SUCCESS;
+}
+
+/* Opens a record file, warning about a partial record at its end; NULL (with a message) if it is not one. */
+static FILE *open_records(const char *path, uint64_t *count)
+{
+    long tail;
+    XqError err;
+    FILE *f = gen_open_records(path, count, &tail, &err);
+    if (!f)
+        fprintf(stderr, "xqgen: %s: %s\n", path, err.msg);
+    else if (tail)
+        fprintf(stderr, "xqgen: %s: %ld bytes after the last whole record are ignored\n", path, tail);
+    return f;
+}
+
+/* The dump command. */
+static int cmd_dump(int argc, char **argv)
+{
+    const char *path = NULL;
+    unsigned long long n = UINT64_MAX, skip = 0;
+    for (int i = 0; i < argc; i++) {
+        bool ok = true;
+        if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
+            ok = parse_num("-n", argv[++i], 0, UINT64_MAX, &n);
+        else if (strcmp(argv[i], "-skip") == 0 && i + 1 < argc)
+            ok = parse_num("-skip", argv[++i], 0, UINT64_MAX, &skip);
+        else if (!path && argv[i][0] != '-')
+            path = argv[i];
+        else
+            ok = false;
+        if (!ok) {
+            fputs(USAGE, stderr);
+            return EXIT_USAGE;
+        }
+    }
+    uint64_t count;
+    FILE *f = path ? open_records(path, &count) : NULL;
+    if (!f)
+        return path ? EXIT_FAILURE : (fputs(USAGE, stderr), EXIT_USAGE);
+    if (skip > count)
+        skip = count;
+    if (fseek(f, (long)(NNUE_REC_HEADER + skip * NNUE_REC_SIZE), SEEK_SET) != 0) {
+        fprintf(stderr, "xqgen: cannot seek in %s\n", path);
+        fclose(f);
+        return EXIT_FAILURE;
+    }
+    PackedPos rec;
+    uint64_t bad = 0;
+    for (uint64_t i = skip; i - skip < n && gen_read_record(f, &rec); i++) {
+        char line[GEN_TEXT_MAX];
+        XqError err;
+        if (gen_format_record(&rec, line, sizeof line, &err)) {
+            puts(line);
+        } else {
+            fprintf(stderr, "xqgen: record %llu: %s\n", (unsigned long long)i, err.msg);
+            bad++;
+        }
+    }
+    fclose(f);
+    return bad || fflush(stdout) != 0 ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/* The stats command. */
+static int cmd_stats(int argc, char **argv)
+{
+    if (argc < 1) {
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
+    }
+    RecordStats st;
+    memset(&st, 0, sizeof st);
+    int status = EXIT_SUCCESS;
+    for (int i = 0; i < argc; i++) {
+        uint64_t count;
+        FILE *f = open_records(argv[i], &count);
+        if (!f) {
+            status = EXIT_FAILURE;
+            continue;
+        }
+        PackedPos rec;
+        while (gen_read_record(f, &rec))
+            gen_stats_add(&st, &rec);
+        fclose(f);
+    }
+    gen_stats_print(stdout, &st);
+    return status;
+}
+
 /* Dispatches to a subcommand. */
 int main(int argc, char **argv)
 {
@@ -176,6 +305,12 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "play") == 0)
         return cmd_play(argc - 2, argv + 2);
+    if (strcmp(cmd, "convert") == 0)
+        return cmd_convert(argc - 2, argv + 2);
+    if (strcmp(cmd, "dump") == 0)
+        return cmd_dump(argc - 2, argv + 2);
+    if (strcmp(cmd, "stats") == 0)
+        return cmd_stats(argc - 2, argv + 2);
     fputs(USAGE, stderr);
     return strcmp(cmd, "-help") == 0 || strcmp(cmd, "help") == 0 ? EXIT_SUCCESS : EXIT_USAGE;
 }
