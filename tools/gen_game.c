@@ -77,6 +77,7 @@ void gen_config_default(GenConfig *cfg)
     cfg->draw_cp = DEFAULT_DRAW_CP;
     cfg->rules = RULES_ASIAN;
     cfg->hash_mb = TT_DEFAULT_MB;
+    cfg->net = nnue_default();
 }
 
 /* Checks a config's ranges. */
@@ -147,18 +148,14 @@ void gen_game_free(GenGame *g)
     g->count = g->cap = 0;
 }
 
-/*
- * Prepares one search: the node budget (no time limit, no depth limit), the
- * rules, and the evaluation. This is the evaluation hook: the hand-crafted
- * evaluation today; a network is chosen here (shared.net = cfg->net) once
- * SearchShared has one.
- */
+/* Prepares one search: the node budget (no time limit, no depth limit), the rules, and the evaluation. */
 static void search_setup(GenWorker *w, const GenConfig *cfg)
 {
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.nodes = cfg->nodes;
     search_shared_init(&w->shared, &w->tt, &limits, (int)cfg->rules, NULL, NULL);
+    w->shared.net = cfg->net;
 }
 
 /* Searches the worker's position at the node budget. */

@@ -16,6 +16,7 @@
 
 #include "nnue_data.h"
 #include "rules.h"
+#include "nnue.h"
 #include "search.h"
 
 enum {
@@ -36,6 +37,7 @@ typedef struct GenConfig {
     int draw_ply, draw_moves, draw_cp; /* from draw_ply, draw_moves plies in a row at |score| <= draw_cp draw; draw_moves 0 = off */
     RuleSet rules;                /* repetition rules (perpetual check and chase) */
     size_t hash_mb;               /* transposition table per worker */
+    const Network *net;           /* the evaluation: a network, or NULL for the hand-crafted one */
 } GenConfig;
 
 /* Why a generated game ended. */

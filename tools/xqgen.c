@@ -19,7 +19,7 @@ static const char USAGE[] =
     "usage: xqgen play -out FILE [-games N] [-positions N] [-nodes 5000] [-threads 2] [-seed 1]\n"
     "                  [-random-plies 6-10] [-hash 16] [-max-plies 400] [-open-limit 200]\n"
     "                  [-resign 1500] [-resign-moves 3] [-draw-ply 80] [-draw-moves 10] [-draw-score 10]\n"
-    "                  [-rules asian|check-only] [-progress 10] [-append]\n"
+    "                  [-rules asian|check-only] [-net hce|nnue|FILE] [-progress 10] [-append]\n"
     "         self-play games at a fixed node budget, every searched position a record;\n"
     "         the file is the same for the same options whatever -threads is\n"
     "       xqgen convert IN.txt|- OUT.bin\n"
@@ -134,15 +134,43 @@ static bool play_option(const char *opt, const char *val, GenConfig *cfg, GenRun
     return false;
 }
 
+/* -net hce|nnue|FILE: the evaluation of the self-play searches (a loaded file is owned by *file_net). */
+static bool choose_net(const char *arg, GenConfig *cfg, Network **file_net)
+{
+    XqError err;
+    if (strcmp(arg, "hce") == 0) {
+        cfg->net = NULL;
+        return true;
+    }
+    if (strcmp(arg, "nnue") == 0) {
+        cfg->net = nnue_default();
+        if (!cfg->net)
+            fprintf(stderr, "xqgen: this build has no built-in net (-net FILE)\n");
+        return cfg->net != NULL;
+    }
+    *file_net = malloc(sizeof **file_net);
+    if (!*file_net || !nnue_load_file(*file_net, arg, &err)) {
+        fprintf(stderr, "xqgen: -net: %s\n", *file_net ? err.msg : "out of memory");
+        free(*file_net);
+        *file_net = NULL;
+        return false;
+    }
+    cfg->net = *file_net;
+    return true;
+}
+
 /* The play command. */
 static int cmd_play(int argc, char **argv)
 {
     GenConfig cfg;
     gen_config_default(&cfg);
     GenRunOptions run = { NULL, false, 0, 0, DEFAULT_THREADS, DEFAULT_PROGRESS_S, stderr, &g_interrupted };
+    const char *net_arg = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "-append") == 0) {
             run.append = true;
+        } else if (strcmp(argv[i], "-net") == 0 && i + 1 < argc) {
+            net_arg = argv[++i];
         } else if (i + 1 >= argc || !play_option(argv[i], argv[i + 1], &cfg, &run)) {
             fputs(USAGE, stderr);
             return EXIT_USAGE;
@@ -156,6 +184,9 @@ static int cmd_play(int argc, char **argv)
     }
     if (!run.games && !run.positions)
         run.games = DEFAULT_GAMES;
+    Network *file_net = NULL;
+    if (net_arg && !choose_net(net_arg, &cfg, &file_net))
+        return EXIT_USAGE;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -166,6 +197,7 @@ static int cmd_play(int argc, char **argv)
     GenSummary sum;
     XqError err;
     bool ok = gen_run(&cfg, &run, &sum, &err);
+    free(file_net);
     if (ok || sum.games)
         gen_summary_print(stderr, &sum);
     if (!ok) {
