@@ -7,7 +7,7 @@
 #include "testutil.h"
 #include "timeman.h"
 
-enum { SIM_LATENCY_MS = 5 };
+enum { SIM_LATENCY_MS = 5, SIM_OVERHEAD_MS = 10 };
 
 /* A clock input with the given values. */
 static TimeInput clock_input(int64_t time_ms, int64_t inc_ms, int movestogo, int overhead_ms)
@@ -21,22 +21,30 @@ static TimeInput clock_input(int64_t time_ms, int64_t inc_ms, int movestogo, int
     return in;
 }
 
-/* Over a grid of clocks, limits are positive, ordered, and the hard one leaves time on the clock. */
+/* Over a grid of clocks, limits are positive and ordered; the hard one leaves the overhead on the clock,
+ * and on a clock with no room for that it stays within what is there (or is the smallest limit). */
 static void test_limits_fit_the_clock(void **state)
 {
     (void)state;
-    static const int64_t times[] = { 50, 120, 300, 1000, 5000, 60000, 600000 };
+    static const int64_t times[] = { 0, 1, 5, 10, 11, 20, 21, 50, 120, 300, 1000, 5000, 60000, 600000 };
     static const int64_t incs[] = { 0, 10, 100, 2000 };
     static const int mtgs[] = { 0, 1, 2, 10, 40, 999 };
+    int roomy = 0, tight = 0;
     for (size_t a = 0; a < sizeof times / sizeof *times; a++)
         for (size_t b = 0; b < sizeof incs / sizeof *incs; b++)
             for (size_t c = 0; c < sizeof mtgs / sizeof *mtgs; c++) {
-                TimeInput in = clock_input(times[a], incs[b], mtgs[c], 10);
+                TimeInput in = clock_input(times[a], incs[b], mtgs[c], SIM_OVERHEAD_MS);
                 TimeLimits lim = tm_allocate(&in);
                 assert_true(lim.soft_ms >= 1 && lim.hard_ms >= lim.soft_ms);
-                if (times[a] > 20)
-                    assert_true(lim.hard_ms + 10 < times[a]);
+                if (times[a] > 2 * SIM_OVERHEAD_MS) {
+                    assert_true(lim.hard_ms + SIM_OVERHEAD_MS < times[a]);
+                    roomy++;
+                } else {
+                    assert_true(lim.hard_ms <= (times[a] > SIM_OVERHEAD_MS ? times[a] - SIM_OVERHEAD_MS : 1));
+                    tight++;
+                }
             }
+    assert_true(roomy > 0 && tight > 0); /* both kinds of clock were tried */
 }
 
 /* A fixed move time is a hard limit less the overhead. */
