@@ -1,6 +1,7 @@
 /* engine.c - the engine facade: root position, hash, options, search thread (see engine.h). */
 #include "engine.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@ enum {
     /* when no capture happened for longer than this, older plies are dropped anyway */
     HISTORY_KEEP_MAX = HISTORY_LIMIT / 2,
     PV_MAX_OUT = 64,        /* keeps every info line far below 1000 bytes */
+    /* the 16-bit move counters stop here on a long move list, so the search's plies cannot wrap them */
+    COUNTER_CAP = UINT16_MAX - MAX_HISTORY,
 };
 
 /* Drops the history before the last capture (those positions can never repeat). */
@@ -42,6 +45,10 @@ bool engine_build_position(const char *fen, char *const *moves, int n_moves, Pos
         if (out->ply >= HISTORY_LIMIT)
             trim_history(out);
         pos_make(out, m);
+        if (out->rule60 > COUNTER_CAP)
+            out->rule60 = COUNTER_CAP;
+        if (out->fullmove > COUNTER_CAP)
+            out->fullmove = COUNTER_CAP;
     }
     return true;
 }

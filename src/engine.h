@@ -52,7 +52,7 @@ typedef struct EngineGo {
     bool ponder;            /* go ponder: time runs from ponderhit */
     bool draw_offered;      /* go draw */
     TimeInput time;         /* clock of the side to move (overhead/ponder filled by the engine) */
-    int n_searchmoves;      /* > 0: restrict the root to these */
+    int n_searchmoves;      /* > 0: restrict the root to these (distinct legal moves) */
     Move searchmoves[MAX_MOVES];
 } EngineGo;
 

@@ -71,7 +71,16 @@ static int64_t ucci_ms(const Proto *p, int64_t v)
     return p->value[OPT_USEMILLISEC] ? v : v * MS_PER_SECOND;
 }
 
-/* Turns GoArgs into an EngineGo for the root; false (with a message) if a searchmove is bad. */
+/* Is m one of the first n moves of list? */
+static bool move_listed(const Move *list, int n, Move m)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == m)
+            return true;
+    return false;
+}
+
+/* Turns GoArgs into an EngineGo for the root; bad and repeated searchmoves are dropped with a message. */
 static void build_go(Proto *p, const Command *c, EngineGo *g)
 {
     const GoArgs *a = &c->go;
@@ -105,14 +114,27 @@ static void build_go(Proto *p, const Command *c, EngineGo *g)
     g->infinite = a->infinite || !limited;
     if (p->lim.max_nodes && (!g->nodes || g->nodes > p->lim.max_nodes))
         g->nodes = p->lim.max_nodes;
+    /* the GUI's list may be any length: keep each legal move once (at most MAX_MOVES), say what was dropped */
+    int illegal = 0, repeated = 0;
+    XqError first;
     for (int i = 0; i < a->n_searchmoves && engine_position_ok(p->engine); i++) {
         Move m;
         XqError err;
-        if (move_parse_legal(p->engine->scratch, c->tok[a->searchmoves_at + i], &m, &err))
+        if (!move_parse_legal(p->engine->scratch, c->tok[a->searchmoves_at + i], &m, &err)) {
+            if (illegal++ == 0)
+                first = err;
+        } else if (move_listed(g->searchmoves, g->n_searchmoves, m) || g->n_searchmoves >= MAX_MOVES) {
+            repeated++; /* distinct legal moves never fill MAX_MOVES: the bound only guards the array */
+        } else {
             g->searchmoves[g->n_searchmoves++] = m;
-        else
-            out_info_string(p, "error: searchmoves: %s (ignored)", err.msg);
+        }
     }
+    if (illegal == 1)
+        out_info_string(p, "error: searchmoves: %s (ignored)", first.msg);
+    else if (illegal > 1)
+        out_info_string(p, "error: searchmoves: %s and %d more ignored", first.msg, illegal - 1);
+    if (repeated)
+        out_info_string(p, "searchmoves: %d repeated moves ignored", repeated);
 }
 
 /* go: starts a search (or answers "no move" when it cannot). */
@@ -221,6 +243,8 @@ static void execute(Proto *p, const Command *c)
     case CMD_BANMOVES:
         if (!engine_set_banmoves(e, c->tok + c->ban_at, c->n_ban, &err))
             out_info_string(p, "error: banmoves: %s; kept the previous bans", err.msg);
+        else if (c->n_ban > e->n_banned) /* the engine keeps each move once */
+            out_info_string(p, "banmoves: %d repeated moves ignored", c->n_ban - e->n_banned);
         break;
     case CMD_GO: exec_go(p, c); break;
     case CMD_PERFT: exec_perft(p, c); break;

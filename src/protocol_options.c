@@ -224,6 +224,11 @@ void opt_set(Proto *p, const char *name, const char *value)
             }
         break;
     case OT_STRING:
+        if (value && strlen(value) >= sizeof p->bookfiles) {
+            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value", d->ucci,
+                            (int)sizeof p->bookfiles - 1);
+            return;
+        }
         snprintf(p->bookfiles, sizeof p->bookfiles, "%s", value ? value : "");
         return;
     }
