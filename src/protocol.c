@@ -63,12 +63,15 @@ static void print_no_move(Proto *p)
     out_line(&p->out, p->dialect == DIALECT_UCCI ? "nobestmove" : "bestmove (none)");
 }
 
-/* Converts a UCCI clock value to milliseconds (seconds unless usemillisec). */
+/* A clock value from the GUI in ms, clamped to [0, TM_CLOCK_MAX_MS] (a flagging GUI sends negative ones). */
+static int64_t clock_ms(int64_t v) { return v < 0 ? 0 : (v > TM_CLOCK_MAX_MS ? TM_CLOCK_MAX_MS : v); }
+
+/* Converts a UCCI clock value to milliseconds (seconds unless usemillisec), clamped like clock_ms. */
 static int64_t ucci_ms(const Proto *p, int64_t v)
 {
-    if (v < 0)
-        return 0;
-    return p->value[OPT_USEMILLISEC] ? v : v * MS_PER_SECOND;
+    if (p->value[OPT_USEMILLISEC])
+        return clock_ms(v);
+    return v > TM_CLOCK_MAX_MS / MS_PER_SECOND ? TM_CLOCK_MAX_MS : clock_ms(v * MS_PER_SECOND);
 }
 
 /* Is m one of the first n moves of list? */
@@ -101,14 +104,14 @@ static void build_go(Proto *p, const Command *c, EngineGo *g)
     } else if (a->wtime != ABSENT || a->btime != ABSENT) {
         int64_t own = root->side == RED ? a->wtime : a->btime, inc = root->side == RED ? a->winc : a->binc;
         if (own != ABSENT) {
-            g->time.time_ms = own > 0 ? own : 0;
-            g->time.inc_ms = inc > 0 ? inc : 0;
+            g->time.time_ms = clock_ms(own);
+            g->time.inc_ms = inc != ABSENT ? clock_ms(inc) : 0;
         }
     }
     if (a->movestogo > 0)
         g->time.movestogo = a->movestogo;
     if (a->movetime != ABSENT)
-        g->time.movetime_ms = a->movetime;
+        g->time.movetime_ms = clock_ms(a->movetime);
     bool limited = g->depth != 0 || g->nodes || g->mate || tm_is_timed(&g->time);
     /* a go without any limit (UCI's bare go, UCCI's unknown modes) searches until stop */
     g->infinite = a->infinite || !limited;

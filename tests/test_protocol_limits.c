@@ -1,8 +1,8 @@
 /*
  * test_protocol_limits.c - what a hostile GUI may send, against the real
  * binary: lists longer than any array behind them (searchmoves, banmoves,
- * position moves, option values). After each the engine answers, says what
- * it ignored, and still plays legal moves.
+ * position moves, option values) and clocks at the parser's extremes. After
+ * each the engine answers, says what it ignored, and still plays legal moves.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +16,8 @@ enum {
     T_FAST = 3000,
     LONG_LIST = 400,          /* far more than MAX_MOVES (128) */
     QUIET_PLIES = 131100,     /* more quiet plies than a 16-bit counter holds (a wrap would leave 28) */
+    THINK_MS = 300,           /* a search with a huge clock still thinks this long */
+    FLAGGED_MS = 1000,        /* a search on a flagged clock answers within this */
 };
 
 /* The 44 legal moves of the start position. */
@@ -175,6 +177,46 @@ static void test_long_position_moves(void **state)
     stop_engine(ep);
 }
 
+/* Clocks at the parser's limits (ms and UCCI seconds): the engine thinks, answers, stops; a flagged one moves at once. */
+static void test_clock_extremes(void **state)
+{
+    (void)state;
+    static const char *const GOS[] = {
+        "go wtime 1000000000000 btime 1000000000000 winc 1000000000000 binc 1000000000000",
+        "go wtime 1000000000000 btime 1000000000000 winc 1000000000000 binc 1000000000000 movestogo 1",
+        "go wtime 1000000000000 btime 1 winc -1000000000 binc 0 movestogo 100000",
+        "go movetime 1000000000000",
+    };
+    EnginePipe *ep = start_engine(false);
+    for (size_t i = 0; i < sizeof GOS / sizeof GOS[0]; i++) {
+        ep_send(ep, "%s", GOS[i]);
+        if (!ep_quiet_for(ep, "bestmove", THINK_MS))
+            fail_msg("'%s' answered at once: %s", GOS[i], ep->last);
+        ep_reply(ep, reply, sizeof reply, T_FAST);
+        ep_send(ep, "stop");
+        assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    }
+    /* UCCI in seconds: 1e12 s is 1e15 ms */
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "setoption usemillisec false");
+    ep_send(ep, "go time 1000000000000 increment 1000000000000 opptime 1000000000000");
+    assert_true(ep_quiet_for(ep, "bestmove", THINK_MS));
+    ep_send(ep, "stop");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    /* a flagged clock (negative, -1 included) answers at once instead of thinking until stop */
+    static const char *const FLAGGED[] = { "go time -1 increment 0", "go time -1000000000" };
+    for (size_t i = 0; i < sizeof FLAGGED / sizeof FLAGGED[0]; i++) {
+        ep_send(ep, "%s", FLAGGED[i]);
+        assert_true(ep_wait_bestmove(ep, &POS, FLAGGED_MS));
+    }
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    ep_send(ep, "go wtime -1 btime -1");
+    assert_true(ep_wait_bestmove(ep, &POS, FLAGGED_MS));
+    stop_engine(ep);
+}
+
 /* Runs the dialogs. */
 int main(void)
 {
@@ -182,7 +224,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_long_searchmoves),    cmocka_unit_test(test_long_banmoves),
         cmocka_unit_test(test_long_option_value),
-        cmocka_unit_test(test_long_position_moves),
+        cmocka_unit_test(test_long_position_moves), cmocka_unit_test(test_clock_extremes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

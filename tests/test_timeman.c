@@ -96,6 +96,36 @@ static void test_first_move_share(void **state)
     assert_true(lim.soft_ms >= 1000 && lim.soft_ms <= 2000);
 }
 
+/* Every clock the protocol lets in, and past it: no overflow (UBSan aborts on one), limits ordered and
+ * within the clock, a fixed move time honoured. */
+static void test_extremes(void **state)
+{
+    (void)state;
+    static const int64_t values[] = { INT64_MIN, -1000000000000LL, -1000000000LL, -1, 0, 1, 2, 1000,
+                                      1000000000LL, 1000000000000LL, 1000000000000000LL, INT64_MAX };
+    static const int mtgs[] = { 0, 1, 2, 50, 100000, INT32_MAX };
+    static const int overheads[] = { 0, 10, 5000 };
+    enum { N_VALUES = sizeof values / sizeof values[0] };
+    for (int t = 0; t < N_VALUES; t++)
+        for (int i = 0; i < N_VALUES; i++)
+            for (size_t c = 0; c < sizeof mtgs / sizeof mtgs[0]; c++)
+                for (size_t o = 0; o < sizeof overheads / sizeof overheads[0]; o++)
+                    for (int mt = -1; mt < N_VALUES; mt += 3) {
+                        TimeInput in = clock_input(values[t], values[i], mtgs[c], overheads[o]);
+                        in.movetime_ms = mt < 0 ? -1 : values[mt];
+                        in.ponder = (t + i) % 2;
+                        if (!tm_is_timed(&in))
+                            continue;
+                        TimeLimits lim = tm_allocate(&in);
+                        assert_true(lim.hard_ms >= 1 && lim.hard_ms <= TM_CLOCK_MAX_MS);
+                        assert_true(lim.soft_ms >= 0 && lim.soft_ms <= lim.hard_ms);
+                        if (in.time_ms > 2 * overheads[o] + 1 && in.time_ms <= TM_CLOCK_MAX_MS)
+                            assert_true(lim.hard_ms + overheads[o] < in.time_ms);
+                        if (in.movetime_ms > overheads[o] && in.movetime_ms <= TM_CLOCK_MAX_MS)
+                            assert_true(lim.hard_ms <= in.movetime_ms - overheads[o]);
+                    }
+}
+
 /* Runs the time manager tests. */
 int main(void)
 {
@@ -104,6 +134,7 @@ int main(void)
         cmocka_unit_test(test_movetime),
         cmocka_unit_test(test_clock_keeps_a_cushion),
         cmocka_unit_test(test_first_move_share),
+        cmocka_unit_test(test_extremes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
