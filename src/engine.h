@@ -79,9 +79,16 @@ typedef struct Engine {
     pthread_t thread;
     bool searching;         /* a search thread exists and has not been joined */
     bool wait_for_stop;     /* infinite/ponder: hold the bestmove until stop or ponderhit */
-    pthread_mutex_t lock;   /* guards the hold below */
+    pthread_mutex_t lock;   /* guards the hold and the probe below */
     pthread_cond_t cond;
     bool released;          /* stop or ponderhit released a held bestmove */
+    /* probe during a search: the search thread writes the table, so it answers (see engine_probe) */
+    bool tt_busy;           /* a search thread may be writing the table */
+    int probe_state;        /* ProbeState (engine.c) */
+    uint64_t probe_key;
+    bool probe_found;
+    TTEntry probe_entry;
+    pthread_cond_t probe_cond;
     atomic_bool draw_offered;
     EngineGo go;
     int n_legal;            /* legal root moves at the last go */
@@ -128,7 +135,9 @@ bool engine_search_is_open_ended(Engine *e);
 size_t engine_set_hash(Engine *e, size_t mb);
 /* Clears the hash and learned search data (new game). */
 void engine_new_game(Engine *e);
-/* Looks the root-like position up in the hash; true and fills entry on a hit. */
-bool engine_probe(const Engine *e, const Position *pos, TTEntry *entry);
+/* Looks the position up in the hash; true and fills entry on a hit. During a search the search
+ * thread, which alone writes the table, does the lookup at its next limits check (a consistent
+ * entry, no data race); this waits for it (or for the search to stop writing). */
+bool engine_probe(Engine *e, const Position *pos, TTEntry *entry);
 
 #endif

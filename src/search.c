@@ -112,16 +112,21 @@ void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits
     atomic_store(&shared->start_ms, now_ms());
     shared->report = report;
     shared->report_ctx = report_ctx;
+    atomic_store(&shared->serve_wanted, false);
+    shared->serve = NULL;
+    shared->serve_ctx = NULL;
 }
 
 /* Milliseconds since the limits' reference time. */
 static int64_t elapsed_ms(const SearchShared *sh) { return now_ms() - atomic_load(&sh->start_ms); }
 
-/* Checks node and hard time limits; sets the stop flag when one is reached. */
+/* Checks node and hard time limits (setting the stop flag when one is reached); serves a pending request. */
 static void check_limits(SearchThread *st)
 {
     SearchShared *sh = st->shared;
     const SearchLimits *lim = &sh->limits;
+    if (sh->serve && atomic_load_explicit(&sh->serve_wanted, memory_order_relaxed))
+        sh->serve(sh->serve_ctx);
     if (lim->nodes && st->nodes >= lim->nodes)
         atomic_store(&sh->stop, true);
     if (!lim->infinite && !atomic_load(&sh->pondering) && lim->hard_ms > 0 && elapsed_ms(sh) >= lim->hard_ms)

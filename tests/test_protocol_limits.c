@@ -1,8 +1,10 @@
 /*
  * test_protocol_limits.c - what a hostile GUI may send, against the real
  * binary: lists longer than any array behind them (searchmoves, banmoves,
- * position moves, option values) and clocks at the parser's extremes. After
- * each the engine answers, says what it ignored, and still plays legal moves.
+ * position moves, option values), clocks at the parser's extremes and probe
+ * during a search (a data race under ThreadSanitizer before the search
+ * thread answered it). After each the engine answers, says what it ignored,
+ * and still plays legal moves.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +18,7 @@ enum {
     T_FAST = 3000,
     LONG_LIST = 400,          /* far more than MAX_MOVES (128) */
     QUIET_PLIES = 131100,     /* more quiet plies than a 16-bit counter holds (a wrap would leave 28) */
+    PROBES = 200,             /* probe lines sent during one search */
     THINK_MS = 300,           /* a search with a huge clock still thinks this long */
     FLAGGED_MS = 1000,        /* a search on a flagged clock answers within this */
 };
@@ -217,6 +220,26 @@ static void test_clock_extremes(void **state)
     stop_engine(ep);
 }
 
+/* probe during go infinite: each one answered while the search goes on (a data race before). */
+static void test_probe_while_searching(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_engine(true);
+    ep_send(ep, "go infinite");
+    assert_true(ep_quiet_for(ep, "bestmove", 100));
+    for (int i = 0; i < PROBES; i++) {
+        ep_send(ep, i % 2 ? "probe startpos" : "probe startpos moves h2e2");
+        ep_must(ep, "pophash", T_FAST);
+    }
+    ep_send(ep, "probe startpos");
+    ep_must(ep, "pophash bestmove ", T_FAST); /* the root is in the table by now */
+    ep_send(ep, "stop");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "probe startpos");
+    ep_must(ep, "pophash bestmove ", T_FAST);
+    stop_engine(ep);
+}
+
 /* Runs the dialogs. */
 int main(void)
 {
@@ -225,6 +248,7 @@ int main(void)
         cmocka_unit_test(test_long_searchmoves),    cmocka_unit_test(test_long_banmoves),
         cmocka_unit_test(test_long_option_value),
         cmocka_unit_test(test_long_position_moves), cmocka_unit_test(test_clock_extremes),
+        cmocka_unit_test(test_probe_while_searching),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
