@@ -131,7 +131,8 @@ bool engine_searching(const Engine *e);
 /* Is the running search one that never ends by itself (infinite, or ponder before ponderhit)? */
 bool engine_search_is_open_ended(Engine *e);
 
-/* Resizes the hash; if mb cannot be had, falls back to smaller sizes. Returns the MB in use. */
+/* Resizes the hash (to mb rounded down to a power of two); if that cannot be had, falls back to
+ * smaller sizes. Returns the MB in use. */
 size_t engine_set_hash(Engine *e, size_t mb);
 /* Clears the hash and learned search data (new game). */
 void engine_new_game(Engine *e);

@@ -27,7 +27,7 @@ bool tt_resize(TT *tt, size_t mb)
     tt->table = (TTBucket *)(((uintptr_t)raw + TT_LINE - 1) & ~(uintptr_t)(TT_LINE - 1));
     tt->buckets = buckets;
     tt->generation = GEN_STEP;
-    tt->mb = mb;
+    tt->mb = buckets * sizeof(TTBucket) / MB; /* what the table really uses (a power of two) */
     return true;
 }
 

@@ -3,8 +3,8 @@
  * binary: lists longer than any array behind them (searchmoves, banmoves,
  * position moves, option values), clocks at the parser's extremes and probe
  * during a search (a data race under ThreadSanitizer before the search
- * thread answered it). After each the engine answers, says what it ignored,
- * and still plays legal moves.
+ * thread answered it), a hash size that is not a power of two. After each
+ * the engine answers, says what it ignored, and still plays legal moves.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,6 +240,22 @@ static void test_probe_while_searching(void **state)
     stop_engine(ep);
 }
 
+/* A hash size that is not a power of two: the engine says what it really uses, and the option shows it. */
+static void test_hash_not_power_of_two(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_engine(false);
+    ep_send(ep, "setoption name Hash value 100");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "info string hash: 100 MB rounded down to 64 MB"));
+    ep_send(ep, "setoption name Hash value 32");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, "");
+    ep_send(ep, "go depth 3");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    stop_engine(ep);
+}
+
 /* Runs the dialogs. */
 int main(void)
 {
@@ -248,7 +264,7 @@ int main(void)
         cmocka_unit_test(test_long_searchmoves),    cmocka_unit_test(test_long_banmoves),
         cmocka_unit_test(test_long_option_value),
         cmocka_unit_test(test_long_position_moves), cmocka_unit_test(test_clock_extremes),
-        cmocka_unit_test(test_probe_while_searching),
+        cmocka_unit_test(test_probe_while_searching), cmocka_unit_test(test_hash_not_power_of_two),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
