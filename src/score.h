@@ -34,4 +34,8 @@ static inline int score_is_ban(int s)
     return (s >= SCORE_BAN_MIN && s <= SCORE_BAN) || (s <= -SCORE_BAN_MIN && s >= -SCORE_BAN);
 }
 
+/* The value a null-move search that failed high (score >= beta) may return: a mate after a pass
+ * proves nothing, so beta stands in for it; else the score. */
+static inline int score_null_cutoff(int score, int beta) { return score >= SCORE_MATE_MIN ? beta : score; }
+
 #endif

@@ -403,7 +403,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             if (st->stopped)
                 return 0;
             if (score >= beta)
-                return score >= SCORE_MATE_MIN ? beta : score;
+                return score_null_cutoff(score, beta);
         }
     }
 
