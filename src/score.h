@@ -35,7 +35,11 @@ static inline int score_is_ban(int s)
 }
 
 /* The value a null-move search that failed high (score >= beta) may return: a mate after a pass
- * proves nothing, so beta stands in for it; else the score. */
-static inline int score_null_cutoff(int score, int beta) { return score >= SCORE_MATE_MIN ? beta : score; }
+ * proves nothing and a repetition-ban score depends on the path, so beta stands in for them; else
+ * the score. */
+static inline int score_null_cutoff(int score, int beta)
+{
+    return score_is_mate(score) || score_is_ban(score) ? beta : score;
+}
 
 #endif
