@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """make_seeds.py - writes the seed corpora fuzz/corpus/{fen,move,rules,protocol}/seed-*
-from the test data (tests/data) and a few hand-written protocol sessions. Crash inputs
+from the test data (tests/data) and a few hand-written protocol sessions, and the protocol
+fuzzer's dictionary fuzz/protocol.dict (the protocol's words and legal ICCS moves). Crash inputs
 found by fuzzing are added next to them (crash-*) and never overwritten by this script."""
 import glob
 import os
@@ -8,6 +9,39 @@ import os
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, '..', 'tests', 'data')
 START = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'
+
+
+# The legal moves of the start position, for red and (with black to move) for black.
+RED_MOVES = ('e0e1 d0e1 f0e1 c0e2 c0a2 g0i2 g0e2 b0c2 b0a2 h0i2 h0g2 a0a1 a0a2 i0i1 i0i2 b2b3 b2b4 b2b5 '
+             'b2b6 b2b9 b2b1 b2c2 b2d2 b2e2 b2f2 b2g2 b2a2 h2h3 h2h4 h2h5 h2h6 h2h9 h2h1 h2i2 h2g2 h2f2 '
+             'h2e2 h2d2 h2c2 a3a4 c3c4 e3e4 g3g4 i3i4').split()
+BLACK_MOVES = ('e9e8 d9e8 f9e8 c9e7 c9a7 g9i7 g9e7 b9c7 b9a7 h9i7 h9g7 a9a8 a9a7 i9i8 i9i7 b7b8 b7b6 b7b5 '
+               'b7b4 b7b3 b7b0 b7c7 b7d7 b7e7 b7f7 b7g7 b7a7 h7h8 h7h6 h7h5 h7h4 h7h3 h7h0 h7i7 h7g7 h7f7 '
+               'h7e7 h7d7 h7c7 a6a5 c6c5 e6e5 g6g5 i6i5').split()
+# Words of both protocols (commands, go keywords, option names and values).
+WORDS = ('uci ucci isready setoption name value ucinewgame uccinewgame newgame position fen startpos moves '
+         'banmoves go ponderhit stop probe quit bye d depth nodes mate movetime infinite ponder searchmoves '
+         'wtime btime winc binc movestogo time increment opptime oppincrement oppmovestogo draw perft '
+         'Hash hashsize Threads threads Ponder MultiPV usemillisec batch debug usebook bookfiles idle '
+         'pruning knowledge randomness promotion rules asian check-only true false none large').split()
+NUMBERS = ['0', '1', '-1', '3', '127', '128', '999', '100000', '1000000000', '-1000000000', '1000000000000',
+           '9223372036854775807', '99999999999999999999']
+# A shuffle of horses that repeats the start position every four plies.
+SHUFFLE = ['h0g2', 'h9g7', 'g2h0', 'g7h9']
+
+
+def write_dict():
+    """fuzz/protocol.dict: libFuzzer dictionary entries (words, numbers, moves, line starts)."""
+    entries = ['# protocol.dict - libFuzzer dictionary for fuzz_protocol (written by make_seeds.py)']
+    entries += ['w_%s="%s"' % (w.replace('-', '_'), w) for w in WORDS]
+    entries += ['n_%d=" %s"' % (i, n) for i, n in enumerate(NUMBERS)]
+    entries += ['m_%s=" %s"' % (m, m) for m in RED_MOVES + BLACK_MOVES]
+    entries += ['l_%d="\\x0a%s"' % (i, l) for i, l in enumerate(
+        ['go depth 1 searchmoves', 'banmoves', 'position startpos moves', 'go infinite', 'probe startpos',
+         'stop', 'setoption name Hash value', 'go wtime', 'position fen'])]
+    entries += ['fen_start=" ' + START + '"', 'nl="\\x0a"', 'sp=" "']
+    with open(os.path.join(HERE, 'protocol.dict'), 'w') as f:
+        f.write('\n'.join(entries) + '\n')
 
 
 def write(kind, name, text):
@@ -75,8 +109,26 @@ def main():
                  'position fen 4k4/R8/9/9/9/9/9/9/1R7/3K5 b - - 0 1', 'go depth 4',
                  'position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1', 'go draw depth 3', 'setoption rules check-only'],
     }
+    # long lists: far more entries than MAX_MOVES (128), repeated and distinct, in both dialects
+    # (each seed stays under run.sh's -max_len of 4096 bytes)
+    sessions.update({
+        'long-searchmoves': ['uci', 'position startpos', 'go depth 1 searchmoves ' + ' '.join(['h2e2'] * 300),
+                             'go depth 1 searchmoves ' + ' '.join(RED_MOVES * 6),
+                             'go depth 1 searchmoves h2e2 h0g2 b2e2 b0c2 searchmoves a0a1',
+                             'go depth 1 searchmoves a0a9 ' + ' '.join(['a0a8'] * 100)],
+        'long-banmoves': ['ucci', 'position startpos', 'banmoves ' + ' '.join(RED_MOVES * 8), 'go depth 1',
+                          'position startpos moves h2e2', 'banmoves ' + ' '.join(['h9g7'] * 200), 'go depth 1'],
+        'long-moves': ['uci', 'position startpos moves ' + ' '.join(SHUFFLE * 180), 'go depth 2', 'd'],
+        'clocks': ['uci', 'position startpos', 'go wtime 1000000000000 btime 1000000000000 winc 1000000000000 '
+                   'binc 1000000000000', 'stop', 'go wtime -1 btime -1', 'go movetime 1000000000000', 'stop',
+                   'ucci', 'setoption usemillisec false', 'go time 1000000000000 increment 1000000000000', 'stop',
+                   'go time -1'],
+        'probe-searching': ['ucci', 'position startpos', 'go infinite'] + ['probe startpos moves h2e2'] * 20
+                           + ['stop', 'probe startpos', 'setoption hashsize 3', 'probe startpos'],
+    })
     for key, lines in sessions.items():
         write('protocol', key, '\n'.join(lines) + '\n')
+    write_dict()
 
 
 if __name__ == '__main__':

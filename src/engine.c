@@ -1,6 +1,7 @@
 /* engine.c - the engine facade: root position, hash, options, search thread (see engine.h). */
 #include "engine.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,12 @@ enum {
     /* when no capture happened for longer than this, older plies are dropped anyway */
     HISTORY_KEEP_MAX = HISTORY_LIMIT / 2,
     PV_MAX_OUT = 64,        /* keeps every info line far below 1000 bytes */
+    /* the 16-bit move counters stop here on a long move list, so the search's plies cannot wrap them */
+    COUNTER_CAP = UINT16_MAX - MAX_HISTORY,
 };
+
+/* Where a probe asked during a search stands (Engine.probe_state, guarded by Engine.lock). */
+typedef enum ProbeState { PROBE_IDLE, PROBE_ASKED, PROBE_ANSWERED } ProbeState;
 
 /* Drops the history before the last capture (those positions can never repeat). */
 static void trim_history(Position *pos)
@@ -43,6 +49,10 @@ bool engine_build_position(const char *fen, char *const *moves, int n_moves, Pos
         if (out->ply >= HISTORY_LIMIT)
             trim_history(out);
         pos_make(out, m);
+        if (out->rule60 > COUNTER_CAP)
+            out->rule60 = COUNTER_CAP;
+        if (out->fullmove > COUNTER_CAP)
+            out->fullmove = COUNTER_CAP;
     }
     return true;
 }
@@ -83,6 +93,8 @@ static void *search_main(void *arg)
         res.searched = true;
     }
     pthread_mutex_lock(&e->lock);
+    e->tt_busy = false; /* no more writes: a probe reads the table itself from now on */
+    pthread_cond_broadcast(&e->probe_cond);
     while (e->wait_for_stop && !e->released)
         pthread_cond_wait(&e->cond, &e->lock);
     pthread_mutex_unlock(&e->lock);
@@ -143,6 +155,8 @@ Engine *engine_new(const EngineCallbacks *cb)
     atomic_init(&e->draw_offered, false);
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->cond, NULL);
+    pthread_cond_init(&e->probe_cond, NULL);
+    atomic_init(&e->shared.serve_wanted, false);
     engine_set_hash(e, TT_DEFAULT_MB);
     e->net = nnue_default();
     e->opt.use_nnue = e->net != NULL;
@@ -161,6 +175,7 @@ void engine_free(Engine *e)
     free(e->file_net);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
+    pthread_cond_destroy(&e->probe_cond);
     free(e->root);
     free(e->scratch);
     free(e->pv_pos);
@@ -235,6 +250,19 @@ static void set_root_moves(Engine *e, const EngineGo *go, SearchLimits *lim)
     }
 }
 
+/* Search-thread hook: answers a pending probe from the table only this thread writes. */
+static void engine_serve_probe(void *ctx)
+{
+    Engine *e = ctx;
+    pthread_mutex_lock(&e->lock);
+    if (e->probe_state == PROBE_ASKED) {
+        e->probe_found = tt_probe(&e->tt, e->probe_key, 0, &e->probe_entry);
+        e->probe_state = PROBE_ANSWERED;
+        pthread_cond_broadcast(&e->probe_cond);
+    }
+    pthread_mutex_unlock(&e->lock);
+}
+
 /* Starts a search on its own thread. */
 bool engine_go(Engine *e, const EngineGo *go)
 {
@@ -261,12 +289,17 @@ bool engine_go(Engine *e, const EngineGo *go)
     }
     search_shared_init(&e->shared, &e->tt, &lim, e->opt.rules, engine_report, e);
     e->shared.net = e->opt.use_nnue ? e->net : NULL;
+    e->shared.serve = engine_serve_probe;
+    e->shared.serve_ctx = e;
     atomic_store(&e->shared.pondering, go->ponder);
     atomic_store(&e->draw_offered, go->draw_offered);
     e->wait_for_stop = go->infinite || go->ponder;
     e->released = false;
-    if (pthread_create(&e->thread, NULL, search_main, e) != 0)
+    e->tt_busy = true; /* before the thread exists: no probe may read the table directly from here on */
+    if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
+        e->tt_busy = false;
         return false;
+    }
     e->searching = true;
     return true;
 }
@@ -393,8 +426,28 @@ int engine_static_eval(const Engine *e, const Position *pos)
     return e->opt.use_nnue && e->net ? nnue_evaluate_fresh(e->net, pos, NULL) : evaluate(pos, &EVAL_DEFAULTS);
 }
 
-/* Looks a position up in the hash. */
-bool engine_probe(const Engine *e, const Position *pos, TTEntry *entry)
+/* Looks a position up in the hash: through the search thread while it writes the table, else directly. */
+bool engine_probe(Engine *e, const Position *pos, TTEntry *entry)
 {
-    return e->tt.table && tt_probe(&e->tt, pos->key, 0, entry);
+    if (!e->tt.table)
+        return false;
+    pthread_mutex_lock(&e->lock);
+    if (e->tt_busy) {
+        e->probe_key = pos->key;
+        e->probe_state = PROBE_ASKED;
+        atomic_store(&e->shared.serve_wanted, true);
+        while (e->probe_state == PROBE_ASKED && e->tt_busy)
+            pthread_cond_wait(&e->probe_cond, &e->lock);
+        atomic_store(&e->shared.serve_wanted, false);
+    }
+    bool found;
+    if (e->probe_state == PROBE_ANSWERED) {
+        found = e->probe_found;
+        *entry = e->probe_entry;
+    } else { /* no search writes the table (or it stopped before answering) */
+        found = tt_probe(&e->tt, pos->key, 0, entry);
+    }
+    e->probe_state = PROBE_IDLE;
+    pthread_mutex_unlock(&e->lock);
+    return found;
 }

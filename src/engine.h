@@ -53,7 +53,7 @@ typedef struct EngineGo {
     bool ponder;            /* go ponder: time runs from ponderhit */
     bool draw_offered;      /* go draw */
     TimeInput time;         /* clock of the side to move (overhead/ponder filled by the engine) */
-    int n_searchmoves;      /* > 0: restrict the root to these */
+    int n_searchmoves;      /* > 0: restrict the root to these (distinct legal moves) */
     Move searchmoves[MAX_MOVES];
 } EngineGo;
 
@@ -83,9 +83,16 @@ typedef struct Engine {
     pthread_t thread;
     bool searching;         /* a search thread exists and has not been joined */
     bool wait_for_stop;     /* infinite/ponder: hold the bestmove until stop or ponderhit */
-    pthread_mutex_t lock;   /* guards the hold below */
+    pthread_mutex_t lock;   /* guards the hold and the probe below */
     pthread_cond_t cond;
     bool released;          /* stop or ponderhit released a held bestmove */
+    /* probe during a search: the search thread writes the table, so it answers (see engine_probe) */
+    bool tt_busy;           /* a search thread may be writing the table */
+    int probe_state;        /* ProbeState (engine.c) */
+    uint64_t probe_key;
+    bool probe_found;
+    TTEntry probe_entry;
+    pthread_cond_t probe_cond;
     atomic_bool draw_offered;
     EngineGo go;
     int n_legal;            /* legal root moves at the last go */
@@ -128,7 +135,8 @@ bool engine_searching(const Engine *e);
 /* Is the running search one that never ends by itself (infinite, or ponder before ponderhit)? */
 bool engine_search_is_open_ended(Engine *e);
 
-/* Resizes the hash; if mb cannot be had, falls back to smaller sizes. Returns the MB in use. */
+/* Resizes the hash (to mb rounded down to a power of two); if that cannot be had, falls back to
+ * smaller sizes. Returns the MB in use. */
 size_t engine_set_hash(Engine *e, size_t mb);
 /* Clears the hash and learned search data (new game). */
 void engine_new_game(Engine *e);
@@ -140,7 +148,9 @@ bool engine_set_use_nnue(Engine *e, bool on, XqError *err);
 /* The static evaluation of a position by the evaluation in use (side to move's view). */
 int engine_static_eval(const Engine *e, const Position *pos);
 
-/* Looks the root-like position up in the hash; true and fills entry on a hit. */
-bool engine_probe(const Engine *e, const Position *pos, TTEntry *entry);
+/* Looks the position up in the hash; true and fills entry on a hit. During a search the search
+ * thread, which alone writes the table, does the lookup at its next limits check (a consistent
+ * entry, no data race); this waits for it (or for the search to stop writing). */
+bool engine_probe(Engine *e, const Position *pos, TTEntry *entry);
 
 #endif

@@ -209,7 +209,7 @@ bool pos_from_fen(Position *pos, const char *fen, XqError *err)
 {
     static Position blank; /* read-only template: zero everywhere */
     Position tmp;
-    tables_init();
+    tables_init(); /* programs call it at start-up; this keeps a forgotten call harmless */
     if (!fen)
         return fail(err, "bad FEN: empty", NULL);
     memcpy(&tmp, &blank, offsetof(Position, hist));

@@ -63,15 +63,27 @@ static void print_no_move(Proto *p)
     out_line(&p->out, p->dialect == DIALECT_UCCI ? "nobestmove" : "bestmove (none)");
 }
 
-/* Converts a UCCI clock value to milliseconds (seconds unless usemillisec). */
+/* A clock value from the GUI in ms, clamped to [0, TM_CLOCK_MAX_MS] (a flagging GUI sends negative ones). */
+static int64_t clock_ms(int64_t v) { return v < 0 ? 0 : (v > TM_CLOCK_MAX_MS ? TM_CLOCK_MAX_MS : v); }
+
+/* Converts a UCCI clock value to milliseconds (seconds unless usemillisec), clamped like clock_ms. */
 static int64_t ucci_ms(const Proto *p, int64_t v)
 {
-    if (v < 0)
-        return 0;
-    return p->value[OPT_USEMILLISEC] ? v : v * MS_PER_SECOND;
+    if (p->value[OPT_USEMILLISEC])
+        return clock_ms(v);
+    return v > TM_CLOCK_MAX_MS / MS_PER_SECOND ? TM_CLOCK_MAX_MS : clock_ms(v * MS_PER_SECOND);
 }
 
-/* Turns GoArgs into an EngineGo for the root; false (with a message) if a searchmove is bad. */
+/* Is m one of the first n moves of list? */
+static bool move_listed(const Move *list, int n, Move m)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == m)
+            return true;
+    return false;
+}
+
+/* Turns GoArgs into an EngineGo for the root; bad and repeated searchmoves are dropped with a message. */
 static void build_go(Proto *p, const Command *c, EngineGo *g)
 {
     const GoArgs *a = &c->go;
@@ -92,27 +104,40 @@ static void build_go(Proto *p, const Command *c, EngineGo *g)
     } else if (a->wtime != ABSENT || a->btime != ABSENT) {
         int64_t own = root->side == RED ? a->wtime : a->btime, inc = root->side == RED ? a->winc : a->binc;
         if (own != ABSENT) {
-            g->time.time_ms = own > 0 ? own : 0;
-            g->time.inc_ms = inc > 0 ? inc : 0;
+            g->time.time_ms = clock_ms(own);
+            g->time.inc_ms = inc != ABSENT ? clock_ms(inc) : 0;
         }
     }
     if (a->movestogo > 0)
         g->time.movestogo = a->movestogo;
     if (a->movetime != ABSENT)
-        g->time.movetime_ms = a->movetime;
+        g->time.movetime_ms = clock_ms(a->movetime);
     bool limited = g->depth != 0 || g->nodes || g->mate || tm_is_timed(&g->time);
     /* a go without any limit (UCI's bare go, UCCI's unknown modes) searches until stop */
     g->infinite = a->infinite || !limited;
     if (p->lim.max_nodes && (!g->nodes || g->nodes > p->lim.max_nodes))
         g->nodes = p->lim.max_nodes;
+    /* the GUI's list may be any length: keep each legal move once (at most MAX_MOVES), say what was dropped */
+    int illegal = 0, repeated = 0;
+    XqError first;
     for (int i = 0; i < a->n_searchmoves && engine_position_ok(p->engine); i++) {
         Move m;
         XqError err;
-        if (move_parse_legal(p->engine->scratch, c->tok[a->searchmoves_at + i], &m, &err))
+        if (!move_parse_legal(p->engine->scratch, c->tok[a->searchmoves_at + i], &m, &err)) {
+            if (illegal++ == 0)
+                first = err;
+        } else if (move_listed(g->searchmoves, g->n_searchmoves, m) || g->n_searchmoves >= MAX_MOVES) {
+            repeated++; /* distinct legal moves never fill MAX_MOVES: the bound only guards the array */
+        } else {
             g->searchmoves[g->n_searchmoves++] = m;
-        else
-            out_info_string(p, "error: searchmoves: %s (ignored)", err.msg);
+        }
     }
+    if (illegal == 1)
+        out_info_string(p, "error: searchmoves: %s (ignored)", first.msg);
+    else if (illegal > 1)
+        out_info_string(p, "error: searchmoves: %s and %d more ignored", first.msg, illegal - 1);
+    if (repeated)
+        out_info_string(p, "searchmoves: %d repeated moves ignored", repeated);
 }
 
 /* go: starts a search (or answers "no move" when it cannot). */
@@ -221,6 +246,8 @@ static void execute(Proto *p, const Command *c)
     case CMD_BANMOVES:
         if (!engine_set_banmoves(e, c->tok + c->ban_at, c->n_ban, &err))
             out_info_string(p, "error: banmoves: %s; kept the previous bans", err.msg);
+        else if (c->n_ban > e->n_banned) /* the engine keeps each move once */
+            out_info_string(p, "banmoves: %d repeated moves ignored", c->n_ban - e->n_banned);
         break;
     case CMD_GO: exec_go(p, c); break;
     case CMD_PERFT: exec_perft(p, c); break;

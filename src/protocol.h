@@ -13,6 +13,7 @@
 #ifndef XQ_PROTOCOL_H
 #define XQ_PROTOCOL_H
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -41,7 +42,7 @@ typedef enum CmdType {
     CMD_DISPLAY,    /* d */
 } CmdType;
 
-enum { ABSENT = -1 };
+enum { ABSENT = INT_MIN }; /* below every value the parser accepts (a clock of -1 is a clock) */
 
 /* The keywords of a `go`, in either dialect; ABSENT where not given. Times as given (UCCI unit unresolved). */
 typedef struct GoArgs {

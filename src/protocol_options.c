@@ -94,11 +94,16 @@ static void opt_apply(Proto *p, OptId id)
     int64_t v = p->value[id];
     switch (id) {
     case OPT_HASH: {
-        size_t got = engine_set_hash(e, (size_t)(p->lim.max_hash_mb && v > p->lim.max_hash_mb ? p->lim.max_hash_mb : v));
-        if ((int64_t)got != v) {
+        int64_t asked = p->lim.max_hash_mb && v > (int64_t)p->lim.max_hash_mb ? (int64_t)p->lim.max_hash_mb : v;
+        int64_t got = (int64_t)engine_set_hash(e, (size_t)asked), pow2 = 1;
+        while (pow2 * 2 <= asked)
+            pow2 *= 2;
+        if (got != v && asked == v && got == pow2)
+            out_info_string(p, "hash: %lld MB rounded down to %lld MB (the table's size is a power of two)",
+                            (long long)v, (long long)got);
+        else if (got != v)
             out_info_string(p, "hash of %lld MB not available, using %lld MB", (long long)v, (long long)got);
-            p->value[id] = (int64_t)got;
-        }
+        p->value[id] = got;
         break;
     }
     case OPT_THREADS: e->opt.threads = (int)v; break;
@@ -259,6 +264,11 @@ void opt_set(Proto *p, const char *name, const char *value)
             }
         break;
     case OT_STRING:
+        if (value && strlen(value) >= sizeof p->bookfiles) {
+            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value",
+                            p->dialect == DIALECT_UCI && d->uci ? d->uci : d->ucci, (int)sizeof p->bookfiles - 1);
+            return;
+        }
         if (d->id == OPT_EVALFILE)
             set_eval_file(p, value);
         else

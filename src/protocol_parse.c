@@ -248,6 +248,7 @@ static void parse_go(Command *cmd)
         else if (str_ieq(t, "searchmoves")) {
             Move m;
             g->searchmoves_at = i + 1;
+            g->n_searchmoves = 0; /* a repeated keyword: the last list wins, as for every keyword */
             while (i + 1 < cmd->n_tok && strlen(cmd->tok[i + 1]) == 4 && move_from_text(cmd->tok[i + 1], &m)) {
                 i++;
                 g->n_searchmoves++;

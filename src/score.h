@@ -34,4 +34,12 @@ static inline int score_is_ban(int s)
     return (s >= SCORE_BAN_MIN && s <= SCORE_BAN) || (s <= -SCORE_BAN_MIN && s >= -SCORE_BAN);
 }
 
+/* The value a null-move search that failed high (score >= beta) may return: a mate after a pass
+ * proves nothing and a repetition-ban score depends on the path, so beta stands in for them; else
+ * the score. */
+static inline int score_null_cutoff(int score, int beta)
+{
+    return score_is_mate(score) || score_is_ban(score) ? beta : score;
+}
+
 #endif

@@ -116,6 +116,9 @@ void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits
     shared->report = report;
     shared->report_ctx = report_ctx;
     shared->net = NULL;
+    atomic_store(&shared->serve_wanted, false);
+    shared->serve = NULL;
+    shared->serve_ctx = NULL;
 }
 
 /* Plays m on the thread's position (and tells the network's accumulators). */
@@ -143,11 +146,13 @@ static int static_eval(SearchThread *st)
 /* Milliseconds since the limits' reference time. */
 static int64_t elapsed_ms(const SearchShared *sh) { return now_ms() - atomic_load(&sh->start_ms); }
 
-/* Checks node and hard time limits; sets the stop flag when one is reached. */
+/* Checks node and hard time limits (setting the stop flag when one is reached); serves a pending request. */
 static void check_limits(SearchThread *st)
 {
     SearchShared *sh = st->shared;
     const SearchLimits *lim = &sh->limits;
+    if (sh->serve && atomic_load_explicit(&sh->serve_wanted, memory_order_relaxed))
+        sh->serve(sh->serve_ctx);
     if (lim->nodes && st->nodes >= lim->nodes)
         atomic_store(&sh->stop, true);
     if (!lim->infinite && !atomic_load(&sh->pondering) && lim->hard_ms > 0 && elapsed_ms(sh) >= lim->hard_ms)
@@ -428,7 +433,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             if (st->stopped)
                 return 0;
             if (score >= beta)
-                return score >= SCORE_MATE_MIN ? beta : score;
+                return score_null_cutoff(score, beta);
         }
     }
 

@@ -56,6 +56,11 @@ typedef struct SearchShared {
     void *report_ctx;
     const struct Network *net; /* the evaluation: a network, or NULL (search_shared_init's default) for the
                                   hand-crafted one; set after search_shared_init */
+    /* A request only the search thread may serve (a hash probe: it alone writes the table), polled
+     * with the limits: while serve_wanted, the search calls serve(serve_ctx). Both NULL after init. */
+    atomic_bool serve_wanted;
+    void (*serve)(void *ctx);
+    void *serve_ctx;
 } SearchShared;
 
 /* Final result of a search. */
@@ -83,7 +88,7 @@ void search_thread_clear(SearchThread *st);
  */
 void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out);
 
-/* Prepares a SearchShared for a new search (clears stop, records the start time). */
+/* Prepares a SearchShared for a new search (clears stop and the serve hook, records the start time). */
 void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, int rules,
                         SearchReportFn report, void *report_ctx);
 

@@ -2,7 +2,7 @@
 #include "square.h"
 
 #include <ctype.h>
-#include <stdatomic.h>
+#include <pthread.h>
 
 #include "zobrist.h"
 
@@ -42,12 +42,9 @@ static bool pawn_can_stand(int side, int file, int rank)
     return true;
 }
 
-/* Fills the geometry and Zobrist tables once. */
-void tables_init(void)
+/* Fills the geometry and Zobrist tables (run once, through tables_init). */
+static void fill_tables(void)
 {
-    static atomic_int done;
-    if (atomic_load(&done))
-        return;
     for (int file = 0; file < FILES; file++) {
         for (int rank = 0; rank < RANKS; rank++) {
             int sq = sq_make(file, rank);
@@ -61,7 +58,13 @@ void tables_init(void)
         }
     }
     zobrist_init();
-    atomic_store(&done, 1);
+}
+
+/* Fills the tables on the first call; later and concurrent calls wait for that one and return. */
+void tables_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_tables);
 }
 
 /* Writes the ICCS name of a square. */

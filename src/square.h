@@ -3,8 +3,10 @@
  * piece identities, and ICCS coordinate text.
  *
  * square = (rank + 3) * 16 + (file + 3); red moves "forward" by +16.
- * The region tables are filled once by tables_init() before any thread runs
- * and are read-only afterwards.
+ * The region tables are filled once by tables_init(), which every program
+ * calls at start-up (it is safe from any thread, any number of times: the
+ * first call fills them, concurrent ones wait for it), and are read-only
+ * afterwards.
  */
 #ifndef XQ_SQUARE_H
 #define XQ_SQUARE_H
@@ -57,7 +59,7 @@ extern const uint8_t TYPE_COUNT[PIECE_TYPES];
 /* Type (KING..PAWN) of a piece identity. */
 static inline int piece_type(int id) { return ID_TYPE[id & 15]; }
 
-/* Fills the geometry and Zobrist tables; call once before anything else (idempotent). */
+/* Fills the geometry and Zobrist tables on the first call (pthread_once); call at start-up. */
 void tables_init(void);
 
 /* Writes the ICCS name of a square ("e0") into out[0..2]; returns out. */

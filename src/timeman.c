@@ -41,34 +41,39 @@ static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 /* Returns the smaller of two values. */
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
+/* Clamps v to [lo, TM_CLOCK_MAX_MS]. */
+static int64_t clamp_clock(int64_t v, int64_t lo) { return min64(max64(v, lo), TM_CLOCK_MAX_MS); }
+
 /* Computes the limits for one move. */
 TimeLimits tm_allocate(const TimeInput *in)
 {
     TimeLimits out = { 0, 0 };
-    int64_t overhead = max64(in->overhead_ms, 0);
-    if (in->movetime_ms >= 0) {
+    /* every value in [0, TM_CLOCK_MAX_MS] (negative clocks mean "not given"), so no product overflows */
+    const int64_t overhead = clamp_clock(in->overhead_ms, 0), inc = clamp_clock(in->inc_ms, 0);
+    const int64_t time_ms = in->time_ms < 0 ? -1 : clamp_clock(in->time_ms, 0);
+    const int64_t movetime_ms = in->movetime_ms < 0 ? -1 : clamp_clock(in->movetime_ms, 0);
+    if (movetime_ms >= 0) {
         /* fixed time per move: use it all but the overhead */
-        out.hard_ms = max64(in->movetime_ms - overhead, TM_MIN_MS);
+        out.hard_ms = max64(movetime_ms - overhead, TM_MIN_MS);
         out.soft_ms = 0;
-        if (in->time_ms < 0)
+        if (time_ms < 0)
             return out;
     }
-    if (in->time_ms < 0)
+    if (time_ms < 0)
         return out;
 
-    int64_t inc = max64(in->inc_ms, 0);
     int mtg = in->movestogo > 0 ? (in->movestogo < TM_MOVESTOGO_MAX ? in->movestogo : TM_MOVESTOGO_MAX)
                                 : TM_MOVES_HORIZON;
     /* usable time: the clock minus what the transport eats and a cushion. Near the cushion we spend
      * less than the increment, so in fast games the clock settles a little above it instead of
      * draining to a few milliseconds, where one stall of a loaded machine loses on time. */
-    int64_t floor_ms = min64(max64(TM_FLOOR_MS, TM_FLOOR_INCREMENTS * inc), max64(TM_FLOOR_MS, in->time_ms / 4));
-    int64_t usable = max64(in->time_ms - overhead - floor_ms, (in->time_ms - overhead) / 4);
+    int64_t floor_ms = min64(max64(TM_FLOOR_MS, TM_FLOOR_INCREMENTS * inc), max64(TM_FLOOR_MS, time_ms / 4));
+    int64_t usable = max64(time_ms - overhead - floor_ms, (time_ms - overhead) / 4);
     usable = max64(usable, TM_MIN_MS);
 
     int64_t soft = usable / mtg;
-    if (in->movestogo == 0 && in->time_ms > floor_ms) { /* the increment comes back after the move */
-        int64_t above = min64(in->time_ms - floor_ms, floor_ms);
+    if (in->movestogo == 0 && time_ms > floor_ms) { /* the increment comes back after the move */
+        int64_t above = min64(time_ms - floor_ms, floor_ms);
         soft += inc * 3 / 4 * above / floor_ms;
     }
     if (in->ponder)
@@ -82,7 +87,9 @@ TimeLimits tm_allocate(const TimeInput *in)
         soft = hard = min64(hard, TM_FORCED_MS);
     out.soft_ms = max64(soft, TM_MIN_MS);
     out.hard_ms = max64(hard, TM_MIN_MS);
-    if (in->movetime_ms >= 0) /* both given: the tighter wins */
-        out.hard_ms = min64(out.hard_ms, max64(in->movetime_ms - overhead, TM_MIN_MS));
+    if (movetime_ms >= 0) { /* both given: the tighter wins */
+        out.hard_ms = min64(out.hard_ms, max64(movetime_ms - overhead, TM_MIN_MS));
+        out.soft_ms = min64(out.soft_ms, out.hard_ms);
+    }
     return out;
 }

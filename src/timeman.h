@@ -15,6 +15,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* The largest clock value the time manager works with (about 11.6 days, more than any game clock):
+ * larger values, up to INT64_MAX, count as this much, and every product in tm_allocate stays
+ * below 2^62. The protocol clamps the GUI's clocks to it as well. */
+#define TM_CLOCK_MAX_MS INT64_C(1000000000)
+
 /* The clock situation of the side to move, in milliseconds; negative = not given. */
 typedef struct TimeInput {
     int64_t time_ms;      /* time left on our clock */

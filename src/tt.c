@@ -27,7 +27,7 @@ bool tt_resize(TT *tt, size_t mb)
     tt->table = (TTBucket *)(((uintptr_t)raw + TT_LINE - 1) & ~(uintptr_t)(TT_LINE - 1));
     tt->buckets = buckets;
     tt->generation = GEN_STEP;
-    tt->mb = mb;
+    tt->mb = buckets * sizeof(TTBucket) / MB; /* what the table really uses (a power of two) */
     return true;
 }
 
@@ -66,13 +66,15 @@ static int score_to_tt(int score, int ply)
     return score;
 }
 
-/* Converts a stored node-relative mate score back to root-relative. */
+/* Converts a stored node-relative mate score back to root-relative. A mate too far from the root for
+ * the band (node distance + ply > MAX_PLY) is clamped to the band's edge, never left between the mate
+ * and the ban bands. */
 static int score_from_tt(int score, int ply)
 {
     if (score >= SCORE_MATE_MIN)
-        return score - ply;
+        return score - ply >= SCORE_MATE_MIN ? score - ply : SCORE_MATE_MIN;
     if (score <= -SCORE_MATE_MIN)
-        return score + ply;
+        return score + ply <= -SCORE_MATE_MIN ? score + ply : -SCORE_MATE_MIN;
     return score;
 }
 

@@ -39,7 +39,7 @@ typedef struct TT {
     void *raw;          /* the allocation table points into */
     size_t buckets;     /* a power of two */
     uint8_t generation;
-    size_t mb;          /* size actually allocated */
+    size_t mb;          /* size in use: the asked size rounded down to a power of two */
 } TT;
 
 /* Allocates mb megabytes (rounded down to a power of two of buckets); false if impossible (tt unchanged). */

@@ -147,6 +147,24 @@ void ep_must(EnginePipe *ep, const char *prefix, int timeout_ms)
     }
 }
 
+/* Sends isready and collects the lines before its readyok. */
+void ep_reply(EnginePipe *ep, char *out, size_t size, int timeout_ms)
+{
+    size_t n = 0;
+    out[0] = '\0';
+    ep_send(ep, "isready");
+    int64_t deadline = ep_now_ms() + timeout_ms;
+    while (ep_read_line(ep, (int)(deadline - ep_now_ms() > 0 ? deadline - ep_now_ms() : 0))) {
+        if (strcmp(ep->last, "readyok") == 0)
+            return;
+        int w = snprintf(out + n, size - n, "%s\n", ep->last);
+        if (w > 0)
+            n = n + (size_t)w < size ? n + (size_t)w : size - 1;
+    }
+    fprintf(stderr, "---- transcript ----\n%s---- end ----\n", ep->transcript);
+    fail_msg("no readyok within %d ms", timeout_ms);
+}
+
 /* True if no line starting with prefix arrives within ms. */
 bool ep_quiet_for(EnginePipe *ep, const char *prefix, int ms)
 {

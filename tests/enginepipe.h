@@ -39,6 +39,9 @@ bool ep_read_line(EnginePipe *ep, int timeout_ms);
 bool ep_expect(EnginePipe *ep, const char *prefix, int timeout_ms);
 /* Like ep_expect, but fails the test when not found. */
 void ep_must(EnginePipe *ep, const char *prefix, int timeout_ms);
+/* Sends isready and collects every line before its readyok into out (truncated to size); fails the
+ * test if no readyok comes within timeout_ms. */
+void ep_reply(EnginePipe *ep, char *out, size_t size, int timeout_ms);
 /* True if no line starting with prefix arrives within ms (other lines are consumed). */
 bool ep_quiet_for(EnginePipe *ep, const char *prefix, int ms);
 /* Closes stdin, waits for exit (killing after timeout_ms); returns the exit status or -1. */

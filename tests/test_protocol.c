@@ -395,43 +395,112 @@ static void test_ucci2qh(void **state)
     free(ep);
 }
 
-/* Garbage of every kind; afterwards the engine still answers and plays legal moves. */
+/* One line of garbage and what the engine must answer before the next readyok. */
+typedef struct Junk {
+    const char *line;
+    const char *expect[2]; /* texts the answer must contain; none: it must contain no error */
+} Junk;
+
+/* Garbage of every kind, each answered as it should be; afterwards the engine still plays legal moves. */
 static void test_malformed_barrage(void **state)
 {
     (void)state;
-    static const char *const JUNK[] = {
-        "", "   ", "\t\t", "\r", "xyzzy", "position", "position fen", "position fen foobar",
-        "position fen " START_BOARD " x - - 0 1", "position startpos moves h2e2 h2e2", "position startpos moves zz99",
-        "position startpos moves h2e", "position startpos junk", "position fen 9/9/9/9/9/9/9/9/9/9 w",
-        "position fen " START_BOARD " w - - 0 1 moves H2E2 h9g7 ", "banmoves a0a9", "banmoves", "go depth abc",
-        "go depth -5", "go depth 99999999999999999999", "go nodes", "go wtime x btime 5", "go movetime -1",
-        "setoption", "setoption name", "setoption name Hash value -3", "setoption name Hash value 1e9",
-        "setoption hashsize 99999999999", "setoption name MultiPV value 4", "setoption name Threads value 0x10",
-        "setoption rules nonsense", "setoption usemillisec maybe", "setoption name Move Overhead value 100000",
-        "ponderhit", "ponderhit draw", "probe", "probe fen x", "go perft 0", "go perft 99",
-        "fen rnbakabnr/9", "startpos moves", "d", "\xff\xfe\x80 binary \x01\x02", "go searchmoves zz",
-        "ucinewgame extra words", "isready extra",
+    static const char *const NO_POSITION = "; no valid position until the next good one";
+    static const Junk JUNK[] = {
+        { "", { NULL } }, { "   ", { NULL } }, { "\t\t", { NULL } }, { "\r", { NULL } },
+        { "xyzzy", { "info string unknown command 'xyzzy' ignored" } },
+        { "position", { "info string error: position: expected 'fen' or 'startpos'", NULL } },
+        { "position fen", { "info string error: position: 'fen' without a FEN" } },
+        { "position fen foobar", { "info string error: bad FEN: unknown piece letter 'f'" } },
+        { "position fen " START_BOARD " x - - 0 1", { "info string error: bad FEN: side to move" } },
+        { "position startpos moves h2e2 h2e2", { "info string error: illegal move 'h2e2' (move 2 of the list)" } },
+        { "position startpos moves zz99", { "info string error: malformed move 'zz99'" } },
+        { "position startpos moves h2e", { "info string error: malformed move 'h2e'" } },
+        { "position startpos junk", { "info string error: position: unexpected 'junk'" } },
+        { "position fen 9/9/9/9/9/9/9/9/9/9 w", { "info string error: bad FEN: the red king is missing" } },
+        { "position fen " START_BOARD " w - - 0 1 moves H2E2 h9g7 ", { NULL } },
+        { "banmoves a0a9", { "info string error: banmoves: illegal move 'a0a9'; kept the previous bans" } },
+        { "banmoves", { NULL } },
+        { "go depth abc", { "info string error: go: bad value 'abc' for 'depth'", "nobestmove" } },
+        { "go depth -5", { "info string error: go: bad value '-5' for 'depth'", "nobestmove" } },
+        { "go depth 99999999999999999999", { "info string error: go: bad value '99999999999999999999'", "nobestmove" } },
+        { "go nodes", { "info string error: go: 'nodes' needs a number", "nobestmove" } },
+        { "go wtime x btime 5", { "info string error: go: bad value 'x' for 'wtime'", "nobestmove" } },
+        { "go movetime -1", { "info string error: go: bad value '-1' for 'movetime'", "nobestmove" } },
+        { "setoption", { "info string error: setoption: no option name" } },
+        { "setoption name", { NULL } }, /* an option called "name": unknown, ignored (UCCI 5.7) */
+        { "setoption name Hash value -3", { "info string error: bad value '-3' for option hashsize" } },
+        { "setoption name Hash value 1e9", { "info string error: bad value '1e9' for option hashsize" } },
+        { "setoption hashsize 99999999999", { "info string error: bad value '99999999999' for option hashsize" } },
+        { "setoption name MultiPV value 4", { "info string error: bad value '4' for option MultiPV" } },
+        { "setoption name Threads value 0x10", { "info string error: bad value '0x10' for option threads" } },
+        { "setoption rules nonsense", { "info string error: bad value 'nonsense' for option rules" } },
+        { "setoption usemillisec maybe", { "info string error: bad value 'maybe' for option usemillisec" } },
+        { "setoption name Move Overhead value 100000", { "info string error: bad value '100000' for option Move Overhead" } },
+        { "ponderhit", { NULL } }, { "ponderhit draw", { NULL } },
+        { "probe", { "info string error: position: expected 'fen' or 'startpos'", "pophash" } },
+        { "probe fen x", { "info string error: bad FEN: unknown piece letter 'x'", "pophash" } },
+        { "go perft 0", { "info string error: go: bad value '0' for 'perft'" } },
+        { "go perft 99", { "info string error: go: bad value '99' for 'perft'" } },
+        { "fen rnbakabnr/9", { "info string error: bad FEN: 2 ranks, not 10" } },
+        { "startpos moves", { NULL } },
+        { "d", { "Fen: " START_BOARD " w" } },
+        { "\xff\xfe\x80 binary \x01\x02", { "info string unknown command '\xff\xfe\x80' ignored" } },
+        { "ucinewgame extra words", { NULL } },
     };
+    static char reply[EP_LINE_MAX];
     EnginePipe *ep = malloc(sizeof *ep);
     ep_start(ep);
     ep_send(ep, "ucci");
     ep_must(ep, "ucciok", T_FAST);
-    for (size_t i = 0; i < sizeof JUNK / sizeof JUNK[0]; i++)
-        ep_send(ep, "%s", JUNK[i]);
-    ep_send(ep, "stop"); /* "go searchmoves zz" is a go without limits: infinite */
+    for (size_t i = 0; i < sizeof JUNK / sizeof JUNK[0]; i++) {
+        const Junk *j = &JUNK[i];
+        ep_send(ep, "%s", j->line);
+        ep_reply(ep, reply, sizeof reply, T_FAST);
+        if (!j->expect[0] && strstr(reply, "error"))
+            fail_msg("'%s' answered an error:\n%s", j->line, reply);
+        for (int k = 0; k < 2 && j->expect[k]; k++)
+            if (!strstr(reply, j->expect[k]))
+                fail_msg("'%s' answered\n%s(expected '%s')", j->line, reply, j->expect[k]);
+        /* a rejected position says so; every other line leaves no such claim */
+        bool bad_position = strncmp(j->line, "position", 8) == 0 || strncmp(j->line, "fen", 3) == 0;
+        if ((strstr(reply, NO_POSITION) != NULL) != (bad_position && j->expect[0]))
+            fail_msg("'%s' answered\n%s", j->line, reply);
+    }
+    /* isready with words after it is still isready (then ep_reply's own isready is answered too) */
+    ep_send(ep, "isready extra");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, "");
+    ep_must(ep, "readyok", T_FAST);
+    /* a go without limits (the bad searchmove is no keyword) searches the start position until stop */
+    ep_send(ep, "go searchmoves zz");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_null(strstr(reply, "bestmove"));
+    ep_send(ep, "stop");
+    track(&POS, START_FEN, "");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    /* NULs are spaces, a CR ends nothing */
     ep_send_raw(ep, "go depth 1\0\0 junk\r\n", 19);
-    /* a very long line and a line of NULs */
-    size_t big = 3u << 20;
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    /* a long line is an unknown command, a longer one is dropped whole; a line of NULs is an empty line */
+    size_t big = 5u << 20;
     char *line = malloc(big + 1);
     memset(line, 'x', big);
+    line[3u << 20] = '\n';
+    ep_send_raw(ep, line, (3u << 20) + 1);
+    ep_reply(ep, reply, sizeof reply, 10000);
+    assert_non_null(strstr(reply, "info string unknown command 'xxxx"));
+    line[3u << 20] = 'x';
     line[big] = '\n';
     ep_send_raw(ep, line, big + 1);
+    ep_reply(ep, reply, sizeof reply, 10000);
+    assert_non_null(strstr(reply, "info string error: input line longer than"));
     memset(line, 0, 4096);
     line[4096] = '\n';
     ep_send_raw(ep, line, 4097);
     free(line);
-    ep_send(ep, "isready");
-    ep_must(ep, "readyok", 10000);
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, "");
     /* the position is invalid after a bad one: no move */
     ep_send(ep, "position fen foobar");
     ep_send(ep, "go depth 2");
@@ -453,7 +522,6 @@ static void test_malformed_barrage(void **state)
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_send(ep, "quit");
     assert_int_equal(ep_finish(ep, T_FAST), 0);
-    assert_non_null(strstr(ep->transcript, "info string error: "));
     free(ep);
 }
 

@@ -203,6 +203,25 @@ static void test_accepts_winning_repetition(void **state)
     assert_int_equal(res.score, SCORE_BAN - 1);
 }
 
+/* A null move's fail-high returns an ordinary score as it is, but never a mate or a repetition-ban
+ * score: those depend on the pass (or on the path) and stand for beta. */
+static void test_null_cutoff_value(void **state)
+{
+    (void)state;
+    static const int BETAS[] = { -SCORE_BAN - 10, -SCORE_KNOWN_WIN + 1, -300, 0, 5, 250, SCORE_KNOWN_WIN - 1 };
+    for (size_t i = 0; i < sizeof BETAS / sizeof BETAS[0]; i++) {
+        int beta = BETAS[i];
+        for (int score = beta; score <= SCORE_MATE; score++) {
+            int v = score_null_cutoff(score, beta);
+            if (score_is_mate(score) || score_is_ban(score))
+                assert_int_equal(v, beta);
+            else if (score < SCORE_KNOWN_WIN)
+                assert_int_equal(v, score);
+            assert_false(score_is_ban(v) || score_is_mate(v));
+        }
+    }
+}
+
 /* Runs the search tests. */
 int main(void)
 {
@@ -216,6 +235,7 @@ int main(void)
         cmocka_unit_test(test_refuses_perpetual),
         cmocka_unit_test(test_accepts_winning_repetition),
         cmocka_unit_test(test_tactics),
+        cmocka_unit_test(test_null_cutoff_value),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     tt_free(&tt);

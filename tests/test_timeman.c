@@ -7,7 +7,7 @@
 #include "testutil.h"
 #include "timeman.h"
 
-enum { SIM_LATENCY_MS = 5 };
+enum { SIM_LATENCY_MS = 5, SIM_OVERHEAD_MS = 10 };
 
 /* A clock input with the given values. */
 static TimeInput clock_input(int64_t time_ms, int64_t inc_ms, int movestogo, int overhead_ms)
@@ -21,22 +21,30 @@ static TimeInput clock_input(int64_t time_ms, int64_t inc_ms, int movestogo, int
     return in;
 }
 
-/* Over a grid of clocks, limits are positive, ordered, and the hard one leaves time on the clock. */
+/* Over a grid of clocks, limits are positive and ordered; the hard one leaves the overhead on the clock,
+ * and on a clock with no room for that it stays within what is there (or is the smallest limit). */
 static void test_limits_fit_the_clock(void **state)
 {
     (void)state;
-    static const int64_t times[] = { 50, 120, 300, 1000, 5000, 60000, 600000 };
+    static const int64_t times[] = { 0, 1, 5, 10, 11, 20, 21, 50, 120, 300, 1000, 5000, 60000, 600000 };
     static const int64_t incs[] = { 0, 10, 100, 2000 };
     static const int mtgs[] = { 0, 1, 2, 10, 40, 999 };
+    int roomy = 0, tight = 0;
     for (size_t a = 0; a < sizeof times / sizeof *times; a++)
         for (size_t b = 0; b < sizeof incs / sizeof *incs; b++)
             for (size_t c = 0; c < sizeof mtgs / sizeof *mtgs; c++) {
-                TimeInput in = clock_input(times[a], incs[b], mtgs[c], 10);
+                TimeInput in = clock_input(times[a], incs[b], mtgs[c], SIM_OVERHEAD_MS);
                 TimeLimits lim = tm_allocate(&in);
                 assert_true(lim.soft_ms >= 1 && lim.hard_ms >= lim.soft_ms);
-                if (times[a] > 20)
-                    assert_true(lim.hard_ms + 10 < times[a]);
+                if (times[a] > 2 * SIM_OVERHEAD_MS) {
+                    assert_true(lim.hard_ms + SIM_OVERHEAD_MS < times[a]);
+                    roomy++;
+                } else {
+                    assert_true(lim.hard_ms <= (times[a] > SIM_OVERHEAD_MS ? times[a] - SIM_OVERHEAD_MS : 1));
+                    tight++;
+                }
             }
+    assert_true(roomy > 0 && tight > 0); /* both kinds of clock were tried */
 }
 
 /* A fixed move time is a hard limit less the overhead. */
@@ -88,6 +96,36 @@ static void test_first_move_share(void **state)
     assert_true(lim.soft_ms >= 1000 && lim.soft_ms <= 2000);
 }
 
+/* Every clock the protocol lets in, and past it: no overflow (UBSan aborts on one), limits ordered and
+ * within the clock, a fixed move time honoured. */
+static void test_extremes(void **state)
+{
+    (void)state;
+    static const int64_t values[] = { INT64_MIN, -1000000000000LL, -1000000000LL, -1, 0, 1, 2, 1000,
+                                      1000000000LL, 1000000000000LL, 1000000000000000LL, INT64_MAX };
+    static const int mtgs[] = { 0, 1, 2, 50, 100000, INT32_MAX };
+    static const int overheads[] = { 0, 10, 5000 };
+    enum { N_VALUES = sizeof values / sizeof values[0] };
+    for (int t = 0; t < N_VALUES; t++)
+        for (int i = 0; i < N_VALUES; i++)
+            for (size_t c = 0; c < sizeof mtgs / sizeof mtgs[0]; c++)
+                for (size_t o = 0; o < sizeof overheads / sizeof overheads[0]; o++)
+                    for (int mt = -1; mt < N_VALUES; mt += 3) {
+                        TimeInput in = clock_input(values[t], values[i], mtgs[c], overheads[o]);
+                        in.movetime_ms = mt < 0 ? -1 : values[mt];
+                        in.ponder = (t + i) % 2;
+                        if (!tm_is_timed(&in))
+                            continue;
+                        TimeLimits lim = tm_allocate(&in);
+                        assert_true(lim.hard_ms >= 1 && lim.hard_ms <= TM_CLOCK_MAX_MS);
+                        assert_true(lim.soft_ms >= 0 && lim.soft_ms <= lim.hard_ms);
+                        if (in.time_ms > 2 * overheads[o] + 1 && in.time_ms <= TM_CLOCK_MAX_MS)
+                            assert_true(lim.hard_ms + overheads[o] < in.time_ms);
+                        if (in.movetime_ms > overheads[o] && in.movetime_ms <= TM_CLOCK_MAX_MS)
+                            assert_true(lim.hard_ms <= in.movetime_ms - overheads[o]);
+                    }
+}
+
 /* Runs the time manager tests. */
 int main(void)
 {
@@ -96,6 +134,7 @@ int main(void)
         cmocka_unit_test(test_movetime),
         cmocka_unit_test(test_clock_keeps_a_cushion),
         cmocka_unit_test(test_first_move_share),
+        cmocka_unit_test(test_extremes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "eval_params.h"
+#include "square.h"
 #include "tune_data.h"
 #include "tune_opt.h"
 #include "tune_pgn.h"
@@ -253,6 +254,7 @@ static int cmd_cinit(int argc, char **argv)
 /* Dispatches the subcommand. */
 int main(int argc, char **argv)
 {
+    tables_init();
     if (argc >= 2 && strcmp(argv[1], "extract") == 0)
         return cmd_extract(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "tune") == 0)

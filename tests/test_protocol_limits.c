@@ -1,0 +1,270 @@
+/*
+ * test_protocol_limits.c - what a hostile GUI may send, against the real
+ * binary: lists longer than any array behind them (searchmoves, banmoves,
+ * position moves, option values), clocks at the parser's extremes and probe
+ * during a search (a data race under ThreadSanitizer before the search
+ * thread answered it), a hash size that is not a power of two. After each
+ * the engine answers, says what it ignored, and still plays legal moves.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "enginepipe.h"
+#include "move.h"
+#include "testutil.h"
+
+enum {
+    T_FAST = 3000,
+    LONG_LIST = 400,          /* far more than MAX_MOVES (128) */
+    QUIET_PLIES = 131100,     /* more quiet plies than a 16-bit counter holds (a wrap would leave 28) */
+    PROBES = 200,             /* probe lines sent during one search */
+    THINK_MS = 300,           /* a search with a huge clock still thinks this long */
+    FLAGGED_MS = 1000,        /* a search on a flagged clock answers within this */
+};
+
+/* The 44 legal moves of the start position. */
+static const char *const START_MOVES[] = {
+    "e0e1", "d0e1", "f0e1", "c0e2", "c0a2", "g0i2", "g0e2", "b0c2", "b0a2", "h0i2", "h0g2",
+    "a0a1", "a0a2", "i0i1", "i0i2", "b2b3", "b2b4", "b2b5", "b2b6", "b2b9", "b2b1", "b2c2",
+    "b2d2", "b2e2", "b2f2", "b2g2", "b2a2", "h2h3", "h2h4", "h2h5", "h2h6", "h2h9", "h2h1",
+    "h2i2", "h2g2", "h2f2", "h2e2", "h2d2", "h2c2", "a3a4", "c3c4", "e3e4", "g3g4", "i3i4",
+};
+enum { N_START_MOVES = sizeof START_MOVES / sizeof START_MOVES[0] };
+
+static Position POS;
+static char reply[1 << 16];
+static char line[1 << 16];
+
+/* Builds "<head> m1 m2 ..." in line from n entries of moves[] (cycled). */
+static const char *list_line(const char *head, const char *const *moves, int n_moves, int n)
+{
+    size_t len = (size_t)snprintf(line, sizeof line, "%s", head);
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(line + len, sizeof line - len, " %s", moves[i % n_moves]);
+    assert_true(len < sizeof line - 1);
+    return line;
+}
+
+/* Starts an engine in the given dialect with the start position set. */
+static EnginePipe *start_engine(bool ucci)
+{
+    EnginePipe *ep = malloc(sizeof *ep);
+    assert_non_null(ep);
+    ep_start(ep);
+    ep_send(ep, ucci ? "ucci" : "uci");
+    ep_must(ep, ucci ? "ucciok" : "uciok", T_FAST);
+    ep_send(ep, "position startpos");
+    test_setup(&POS, START_FEN);
+    return ep;
+}
+
+/* Quits the engine and checks that it exited cleanly. */
+static void stop_engine(EnginePipe *ep)
+{
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+}
+
+/* Reads until bestmove and returns its move text in out. */
+static void bestmove_text(EnginePipe *ep, char out[8])
+{
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_int_equal(sscanf(ep->last, "bestmove %7s", out), 1);
+}
+
+/* Is text one of the n moves? */
+static bool text_in(const char *text, const char *const *moves, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(text, moves[i]) == 0)
+            return true;
+    return false;
+}
+
+/* searchmoves with hundreds of moves: one move repeated, distinct moves repeated, a repeated keyword. */
+static void test_long_searchmoves(void **state)
+{
+    (void)state;
+    static const char *const ONE[] = { "h2e2" };
+    static const char *const SOME[] = { "b0c2", "h0g2", "c3c4", "g3g4" };
+    EnginePipe *ep = start_engine(false);
+    char best[8];
+    ep_send(ep, "%s", list_line("go depth 1 searchmoves", ONE, 1, LONG_LIST));
+    bestmove_text(ep, best);
+    assert_string_equal(best, "h2e2");
+    assert_non_null(strstr(ep->transcript, "info string searchmoves: 399 repeated moves ignored"));
+    ep_send(ep, "%s", list_line("go depth 2 searchmoves", START_MOVES, N_START_MOVES, LONG_LIST));
+    bestmove_text(ep, best);
+    assert_true(text_in(best, START_MOVES, N_START_MOVES));
+    ep_send(ep, "%s", list_line("go depth 2 searchmoves", SOME, 4, LONG_LIST));
+    bestmove_text(ep, best);
+    assert_true(text_in(best, SOME, 4));
+    /* the last searchmoves keyword wins, as for every other keyword */
+    ep_send(ep, "go depth 1 searchmoves h2e2 h0g2 b2e2 b0c2 searchmoves a0a1");
+    bestmove_text(ep, best);
+    assert_string_equal(best, "a0a1");
+    /* illegal ones are ignored with one line, not one per move */
+    ep_send(ep, "%s", list_line("go depth 1 searchmoves a0a9 h2e2", (const char *const[]){ "a0a8" }, 1, LONG_LIST));
+    bestmove_text(ep, best);
+    assert_string_equal(best, "h2e2");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(ep->transcript, "info string error: searchmoves: illegal move 'a0a9' and 400 more ignored"));
+    stop_engine(ep);
+}
+
+/* banmoves with hundreds of moves: repeats ignored with a note, every move banned still plays. */
+static void test_long_banmoves(void **state)
+{
+    (void)state;
+    static const char *const ONE[] = { "h2e2" };
+    EnginePipe *ep = start_engine(true);
+    char best[8];
+    ep_send(ep, "%s", list_line("banmoves", ONE, 1, LONG_LIST));
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "info string banmoves: 399 repeated moves ignored"));
+    ep_send(ep, "go depth 3");
+    bestmove_text(ep, best);
+    assert_string_not_equal(best, "h2e2");
+    ep_send(ep, "%s", list_line("banmoves", START_MOVES, N_START_MOVES, LONG_LIST));
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "info string banmoves: 356 repeated moves ignored"));
+    ep_send(ep, "go depth 2");
+    bestmove_text(ep, best);
+    stop_engine(ep);
+}
+
+/* An option value longer than the engine keeps is refused whole, not cut. */
+static void test_long_option_value(void **state)
+{
+    (void)state;
+    static const char *const NAME[] = { "book/very-long-name.obk" };
+    EnginePipe *ep = start_engine(true);
+    ep_send(ep, "%s", list_line("setoption bookfiles", NAME, 1, 40));
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "info string error: value of option bookfiles longer than 511 bytes; kept"));
+    ep_send(ep, "setoption bookfiles %s", NAME[0]);
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, "");
+    stop_engine(ep);
+}
+
+/* A move list longer than the 16-bit move counters: they stop at their cap instead of wrapping. */
+static void test_long_position_moves(void **state)
+{
+    (void)state;
+    static const char *const SHUFFLE[] = { "h0g2", "h9g7", "g2h0", "g7h9" };
+    EnginePipe *ep = start_engine(false);
+    size_t size = (size_t)QUIET_PLIES * 5 + 64, len = 0;
+    char *text = malloc(size);
+    assert_non_null(text);
+    len += (size_t)snprintf(text, size, "position startpos moves");
+    for (int i = 0; i < QUIET_PLIES; i++)
+        len += (size_t)snprintf(text + len, size - len, " %s", SHUFFLE[i % 4]);
+    text[len++] = '\n';
+    ep_send_raw(ep, text, len);
+    free(text);
+    ep_send(ep, "d");
+    ep_reply(ep, reply, sizeof reply, 10000);
+    unsigned rule60 = 0, fullmove = 0;
+    const char *fen = strstr(reply, "Fen: ");
+    assert_non_null(fen);
+    assert_int_equal(sscanf(fen, "Fen: %*s w - - %u %u", &rule60, &fullmove), 2);
+    assert_true(rule60 >= 60000 && fullmove >= 60000); /* the counters saturate below 65536 */
+    /* the 60-move rule has long been reached: every line is a draw */
+    ep_send(ep, "go depth 3");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_non_null(strstr(ep->transcript, "info depth 3 seldepth"));
+    assert_non_null(strstr(strstr(ep->transcript, "info depth 3 seldepth"), " score cp 0 "));
+    stop_engine(ep);
+}
+
+/* Clocks at the parser's limits (ms and UCCI seconds): the engine thinks, answers, stops; a flagged one moves at once. */
+static void test_clock_extremes(void **state)
+{
+    (void)state;
+    static const char *const GOS[] = {
+        "go wtime 1000000000000 btime 1000000000000 winc 1000000000000 binc 1000000000000",
+        "go wtime 1000000000000 btime 1000000000000 winc 1000000000000 binc 1000000000000 movestogo 1",
+        "go wtime 1000000000000 btime 1 winc -1000000000 binc 0 movestogo 100000",
+        "go movetime 1000000000000",
+    };
+    EnginePipe *ep = start_engine(false);
+    for (size_t i = 0; i < sizeof GOS / sizeof GOS[0]; i++) {
+        ep_send(ep, "%s", GOS[i]);
+        if (!ep_quiet_for(ep, "bestmove", THINK_MS))
+            fail_msg("'%s' answered at once: %s", GOS[i], ep->last);
+        ep_reply(ep, reply, sizeof reply, T_FAST);
+        ep_send(ep, "stop");
+        assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    }
+    /* UCCI in seconds: 1e12 s is 1e15 ms */
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "setoption usemillisec false");
+    ep_send(ep, "go time 1000000000000 increment 1000000000000 opptime 1000000000000");
+    assert_true(ep_quiet_for(ep, "bestmove", THINK_MS));
+    ep_send(ep, "stop");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    /* a flagged clock (negative, -1 included) answers at once instead of thinking until stop */
+    static const char *const FLAGGED[] = { "go time -1 increment 0", "go time -1000000000" };
+    for (size_t i = 0; i < sizeof FLAGGED / sizeof FLAGGED[0]; i++) {
+        ep_send(ep, "%s", FLAGGED[i]);
+        assert_true(ep_wait_bestmove(ep, &POS, FLAGGED_MS));
+    }
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    ep_send(ep, "go wtime -1 btime -1");
+    assert_true(ep_wait_bestmove(ep, &POS, FLAGGED_MS));
+    stop_engine(ep);
+}
+
+/* probe during go infinite: each one answered while the search goes on (a data race before). */
+static void test_probe_while_searching(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_engine(true);
+    ep_send(ep, "go infinite");
+    assert_true(ep_quiet_for(ep, "bestmove", 100));
+    for (int i = 0; i < PROBES; i++) {
+        ep_send(ep, i % 2 ? "probe startpos" : "probe startpos moves h2e2");
+        ep_must(ep, "pophash", T_FAST);
+    }
+    ep_send(ep, "probe startpos");
+    ep_must(ep, "pophash bestmove ", T_FAST); /* the root is in the table by now */
+    ep_send(ep, "stop");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    ep_send(ep, "probe startpos");
+    ep_must(ep, "pophash bestmove ", T_FAST);
+    stop_engine(ep);
+}
+
+/* A hash size that is not a power of two: the engine says what it really uses, and the option shows it. */
+static void test_hash_not_power_of_two(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_engine(false);
+    ep_send(ep, "setoption name Hash value 100");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "info string hash: 100 MB rounded down to 64 MB"));
+    ep_send(ep, "setoption name Hash value 32");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, "");
+    ep_send(ep, "go depth 3");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    stop_engine(ep);
+}
+
+/* Runs the dialogs. */
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_long_searchmoves),    cmocka_unit_test(test_long_banmoves),
+        cmocka_unit_test(test_long_option_value),
+        cmocka_unit_test(test_long_position_moves), cmocka_unit_test(test_clock_extremes),
+        cmocka_unit_test(test_probe_while_searching), cmocka_unit_test(test_hash_not_power_of_two),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
