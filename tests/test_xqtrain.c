@@ -385,6 +385,7 @@ static TrainOptions run_options(const char *dir)
     o.seed = 5;
     o.out_dir = dir;
     o.desc = "test_xqtrain";
+    o.export_tolerance = EXPORT_MEAN_TOLERANCE_CP;
     return o;
 }
 

@@ -279,7 +279,7 @@ static int64_t int32_worst_case(const QNet *q)
 
 /* Compares the float net, the dequantised net and the integer reference of a serialised net. */
 bool export_check(const Net *net, const uint8_t *file, const TrainSet *positions, const LossSpec *loss,
-                  ExportCheck *chk, XqError *err)
+                  double mean_tolerance, ExportCheck *chk, XqError *err)
 {
     memset(chk, 0, sizeof *chk);
     QNet q;
@@ -313,7 +313,7 @@ bool export_check(const Net *net, const uint8_t *file, const TrainSet *positions
     chk->float_loss = n ? chk->float_loss / (double)n : 0;
     chk->quant_loss = n ? chk->quant_loss / (double)n : 0;
     chk->int32_worst = int32_worst_case(&q);
-    chk->passed = chk->mean_diff <= EXPORT_MEAN_TOLERANCE_CP && chk->max_dequant_diff <= EXPORT_DEQUANT_TOLERANCE_CP;
+    chk->passed = chk->mean_diff <= mean_tolerance && chk->max_dequant_diff <= EXPORT_DEQUANT_TOLERANCE_CP;
     ok = true;
 done:
     qnet_free(&q);
@@ -324,7 +324,7 @@ done:
 
 /* Quantises, serialises, checks and writes a net. */
 bool export_net(const Net *net, const char *desc, const char *path, const TrainSet *positions, const LossSpec *loss,
-                ExportCheck *chk, XqError *err)
+                double mean_tolerance, ExportCheck *chk, XqError *err)
 {
     QNet q;
     q.ft_w = NULL;
@@ -335,10 +335,10 @@ bool export_net(const Net *net, const char *desc, const char *path, const TrainS
     ok = ok && qnet_quantise(net, &q, err);
     if (ok)
         qnet_serialise(&q, desc, file);
-    ok = ok && export_check(net, file, positions, loss, chk, err);
+    ok = ok && export_check(net, file, positions, loss, mean_tolerance, chk, err);
     if (ok && !chk->passed) {
         snprintf(err->msg, sizeof err->msg, "export check failed: mean |float - int| %.2f cp (limit %.1f), "
-                 "max |dequantised - int| %.2f cp (limit %.2f)", chk->mean_diff, EXPORT_MEAN_TOLERANCE_CP,
+                 "max |dequantised - int| %.2f cp (limit %.2f)", chk->mean_diff, mean_tolerance,
                  chk->max_dequant_diff, EXPORT_DEQUANT_TOLERANCE_CP);
         ok = false;
     }

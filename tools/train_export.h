@@ -31,7 +31,7 @@ enum {
     EXPORT_CHECK_MAX = 10000, /* positions the export check evaluates */
 };
 
-/* Mean |float eval - integer eval| (cp) above which the export fails (see tools/README.md). */
+/* Default mean |float eval - integer eval| (cp) above which the final export fails (see tools/README.md). */
 #define EXPORT_MEAN_TOLERANCE_CP 5.0
 /* Max |dequantised float eval - integer eval| (cp): the two truncating divisions lose < 1 + 400 / 16320. */
 #define EXPORT_DEQUANT_TOLERANCE_CP 1.05
@@ -82,11 +82,15 @@ bool qnet_read_file(const char *path, QNet *q, XqError *err);
 int qnet_eval(const QNet *q, const TrainPos *p);
 /* Dequantises into a float net allocated with NNUE_HIDDEN. */
 void qnet_dequantise(const QNet *q, Net *net);
-/* Compares the float net with the integer reference of a serialised net on up to EXPORT_CHECK_MAX positions. */
+/*
+ * Compares the float net with the integer reference of a serialised net on up to EXPORT_CHECK_MAX
+ * positions; chk->passed if the mean difference is within mean_tolerance (cp) and the dequantised
+ * net within EXPORT_DEQUANT_TOLERANCE_CP everywhere.
+ */
 bool export_check(const Net *net, const uint8_t *file, const TrainSet *positions, const LossSpec *loss,
-                  ExportCheck *chk, XqError *err);
+                  double mean_tolerance, ExportCheck *chk, XqError *err);
 /* Quantises, serialises, parses back, checks on positions and writes path only if the check passes. */
 bool export_net(const Net *net, const char *desc, const char *path, const TrainSet *positions, const LossSpec *loss,
-                ExportCheck *chk, XqError *err);
+                double mean_tolerance, ExportCheck *chk, XqError *err);
 
 #endif

@@ -1,6 +1,7 @@
 /* train_loop.c - epochs, threaded batches, the deterministic reduction, validation and output files. */
 #include "train_loop.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -179,8 +180,8 @@ static const char *fmt_time(double s, char *buf, size_t n)
 }
 
 /*
- * Writes the epoch's checkpoint and net, or the final net when final. False on a write error, or when
- * the final net fails its export check; an epoch net that fails is reported and not written.
+ * Writes the epoch's checkpoint and net, or the final net when final. False on a write error or a
+ * failed export check (for epoch nets only the dequantised check counts: they may predate -qat-epochs).
  */
 static bool save_outputs(const Net *net, const Adam *adam, const TrainSet *check, const TrainOptions *o, int epoch,
                          bool final)
@@ -198,17 +199,19 @@ static bool save_outputs(const Net *net, const Adam *adam, const TrainSet *check
         return true;
     snprintf(path, sizeof path, final ? "%s/final.nnue" : "%s/epoch-%d.nnue", o->out_dir, epoch);
     ExportCheck chk;
-    bool ok = export_net(net, o->desc, path, check, &o->loss, &chk, &err);
+    /* an epoch net is written whenever it is a faithful integer net (the dequantised check) */
+    bool ok = export_net(net, o->desc, path, check, &o->loss, final ? o->export_tolerance : INFINITY, &chk, &err);
     if (o->log && chk.positions)
         fprintf(o->log, "  %s: export check on %zu positions: |float - int| mean %.2f cp, max %.1f cp; "
-                "|dequantised - int| max %.2f cp; loss float %.6f, quantised %.6f; int32 sum bound %lld (%s)\n",
+                "|dequantised - int| max %.2f cp; loss float %.6f, quantised %.6f; int32 sum bound %lld (%s)%s\n",
                 path, chk.positions, chk.mean_diff, chk.max_diff, chk.max_dequant_diff, chk.float_loss,
-                chk.quant_loss, (long long)chk.int32_worst, chk.int32_worst <= INT32_MAX ? "int32 safe" : "needs int64");
+                chk.quant_loss, (long long)chk.int32_worst, chk.int32_worst <= INT32_MAX ? "int32 safe" : "needs int64",
+                !final && chk.mean_diff > o->export_tolerance ? "; over the final tolerance: the output layer is "
+                "not yet trained on its grid (-qat-epochs)" : "");
     if (ok)
         return true;
-    bool check_failed = chk.positions && !chk.passed;
-    fprintf(stderr, "xqtrain: %s: %s%s\n", path, err.msg, check_failed ? " (not written)" : "");
-    return check_failed && !final;
+    fprintf(stderr, "xqtrain: %s: %s%s\n", path, err.msg, chk.positions && !chk.passed ? " (not written)" : "");
+    return false;
 }
 
 /* Progress line on stderr: epoch, share done, running loss, speed, ETA. */

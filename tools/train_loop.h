@@ -30,6 +30,7 @@ typedef struct TrainOptions {
     const char *out_dir; /* NULL: write nothing */
     int save_every;      /* write epoch-N files every this many epochs (the last always) */
     const char *desc;    /* description in exported nets */
+    double export_tolerance; /* mean |float - int| (cp) the final net must stay within */
     double progress_s;   /* seconds between progress lines on stderr; <= 0: none */
     FILE *log;           /* epoch lines; NULL: none */
 } TrainOptions;

@@ -45,6 +45,8 @@ static const char USAGE[] =
     "  -desc TEXT  description written into the nets [settings]\n"
     "  -min-ply N [16; 0 for data without plies]  -max-score CP [3000]\n"
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
+    "  -qat-epochs N  the last N epochs train the output weights on their quantisation grid [2]\n"
+    "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
 
 /* Parsed options of the train command. */
@@ -109,6 +111,7 @@ static void args_default(Args *a)
     o->qat_epochs = DEFAULT_QAT_EPOCHS;
     o->seed = 1;
     o->save_every = 1;
+    o->export_tolerance = EXPORT_MEAN_TOLERANCE_CP;
     o->progress_s = DEFAULT_PROGRESS_S;
     o->log = stdout;
 }
@@ -142,6 +145,7 @@ static int parse_valued(Args *a, const char *name, const char *v)
         { "-valid-frac", 0, 0.5, &a->valid_frac }, { "-lr", 0, 10, &o->sched.lr }, { "-lr-gamma", 0, 1, &o->sched.gamma },
         { "-lr-min-frac", 0, 1, &o->sched.min_frac }, { "-lambda", 0, 1, &o->loss.lambda },
         { "-power", 1, 10, &o->loss.power }, { "-progress", 0, 1e6, &o->progress_s },
+        { "-export-tolerance", 0, 1e6, &o->export_tolerance },
     };
     long l = 0;
     bool ok = true;
@@ -344,7 +348,7 @@ static int cmd_info(int argc, char **argv)
     uint8_t *buf = read_whole_file(argv[0], &n, &err);
     NnueHeader h;
     if (!buf || !nnue_parse_header(buf, n, &h, &err)) {
-        fprintf(stderr, "xqtrain: %s: %s\n", argv[0], err.msg);
+        fprintf(stderr, "xqtrain: %s%s%s\n", buf ? argv[0] : "", buf ? ": " : "", err.msg);
         free(buf);
         return 1;
     }
