@@ -555,6 +555,7 @@ static int teardown(void **state)
     return 0;
 }
 
+/* Runs the trainer tests in a temporary directory. */
 int main(void)
 {
     tables_init();
