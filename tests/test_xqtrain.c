@@ -1,0 +1,572 @@
+/*
+ * test_xqtrain.c - the network trainer (tools/xqtrain): the gradient against
+ * central finite differences, the integer reference evaluation against
+ * hand-computed values, loading and filtering records, the fit of K,
+ * checkpoints, and a tiny training run on positions from random play (loss
+ * goes down, two runs give byte-identical nets, the export round-trips).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "movegen.h"
+#include "testutil.h"
+#include "train_ckpt.h"
+#include "train_export.h"
+#include "train_loop.h"
+
+enum {
+    GAME_PLIES = 40,       /* longest random game */
+    RUN_RECORDS = 2000,     /* records of the tiny training run */
+    RUN_EPOCHS = 6,
+    RUN_BATCH = 64,
+    FD_HIDDEN = 4,
+    FD_POSITIONS = 6,
+    K_FIT_RECORDS = 40000,
+    PATH_MAX_TEST = 512,
+    TMP_DIR_LEN = 64,
+};
+static const int PIECE_CP[PIECE_TYPES] = { 0, 200, 200, 400, 900, 450, 100 };
+static const double FD_EPS = 1e-3, FD_REL_TOL = 2e-2, FD_ABS_TOL = 2e-5;
+static const double TRUE_K = 200.0, K_FIT_TOL = 12.0;
+
+static char tmp_dir[TMP_DIR_LEN];
+
+/* Material balance (PIECE_CP) from the side to move's view. */
+static int material(const Position *pos)
+{
+    int sum = 0;
+    for (int id = RED_TAG; id < RED_TAG + 2 * SIDE_PIECES; id++)
+        if (pos->piece_sq[id])
+            sum += (piece_side(id) == pos->side ? 1 : -1) * PIECE_CP[piece_type(id)];
+    return sum;
+}
+
+/* Writes `records` records of random legal games from the start position (score: material; result: its sign). */
+static void write_random_games(const char *path, int records, uint64_t seed)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_true(packed_write_header(f));
+    Position *pos = malloc(sizeof *pos);
+    assert_non_null(pos);
+    TrainRng rng = { seed };
+    for (int n = 0; n < records;) {
+        test_setup(pos, START_FEN);
+        for (int ply = 0; ply < GAME_PLIES && n < records; ply++, n++) {
+            Move moves[MAX_MOVES];
+            int count = gen_legal(pos, moves);
+            PackedPos rec;
+            memset(&rec, 0, sizeof rec);
+            packed_from_position(&rec, pos);
+            rec.score = (int16_t)material(pos);
+            rec.result = (int8_t)(rec.score > 300 ? 1 : rec.score < -300 ? -1 : 0);
+            rec.ply = (uint16_t)ply;
+            rec.flags = pos->in_check ? NNUE_REC_IN_CHECK : 0;
+            uint8_t buf[NNUE_REC_SIZE];
+            packed_encode(&rec, buf);
+            assert_int_equal(fwrite(buf, 1, sizeof buf, f), sizeof buf);
+            if (count == 0)
+                break;
+            pos_make(pos, moves[rng_next(&rng) % (uint64_t)count]);
+        }
+    }
+    free(pos);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Writes records given by plies, flags and scores (the start position's board). */
+static void write_records(const char *path, int n, const uint16_t *ply, const uint8_t *flags, const int16_t *score)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_true(packed_write_header(f));
+    Position pos;
+    test_setup(&pos, START_FEN);
+    for (int i = 0; i < n; i++) {
+        PackedPos rec;
+        memset(&rec, 0, sizeof rec);
+        packed_from_position(&rec, &pos);
+        rec.ply = ply[i];
+        rec.flags = flags ? flags[i] : 0;
+        rec.score = score ? score[i] : 0;
+        uint8_t buf[NNUE_REC_SIZE];
+        packed_encode(&rec, buf);
+        assert_int_equal(fwrite(buf, 1, sizeof buf, f), sizeof buf);
+    }
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Makes a directory (it may exist). */
+static bool mkdir_for_test(const char *dir) { return mkdir(dir, 0777) == 0 || access(dir, F_OK) == 0; }
+
+/* Removes a directory and the files and directories in it. */
+static void remove_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char path[2 * PATH_MAX_TEST];
+        snprintf(path, sizeof path, "%.500s/%.500s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+            remove_tree(path);
+        else
+            unlink(path);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+/* A path in the test's temporary directory. */
+static const char *tmp_path(const char *name, char *out)
+{
+    snprintf(out, PATH_MAX_TEST, "%s/%s", tmp_dir, name);
+    return out;
+}
+
+/* Loads a whole file (no validation split) with a filter. */
+static void load(const char *path, const TrainFilter *filter, double valid_frac, TrainSet *train, TrainSet *valid,
+                 TrainCounts *tc, TrainCounts *vc, bool *unknown)
+{
+    XqError err;
+    memset(tc, 0, sizeof *tc);
+    memset(vc, 0, sizeof *vc);
+    assert_true(train_load_file(path, filter, valid_frac, train, valid, tc, vc, unknown, &err));
+}
+
+/* Mean loss of a net over positions (after copying out_w to out_q, which the forward pass reads). */
+static double mean_loss(Net *net, const TrainSet *s, const LossSpec *loss, Scratch *sc)
+{
+    net_sync(net);
+    double sum = 0;
+    for (size_t i = 0; i < s->count; i++)
+        sum += net_loss(net, &s->pos[i], loss, sc);
+    return sum / (double)s->count;
+}
+
+/* Compares the analytic gradient of one parameter with a central finite difference. */
+static void check_param(Net *net, float *param, float analytic, const TrainSet *s, const LossSpec *loss, Scratch *sc)
+{
+    float saved = *param;
+    *param = saved + (float)FD_EPS;
+    double up = mean_loss(net, s, loss, sc);
+    *param = saved - (float)FD_EPS;
+    double down = mean_loss(net, s, loss, sc);
+    *param = saved;
+    double numeric = (up - down) / (2 * FD_EPS);
+    double err = fabs(numeric - analytic);
+    if (err > FD_ABS_TOL + FD_REL_TOL * fabs(numeric))
+        fail_msg("gradient %g, finite difference %g", (double)analytic, numeric);
+}
+
+/* The gradient of every parameter kind matches central finite differences (powers 2 and 2.5). */
+static void test_gradient(void **state)
+{
+    (void)state;
+    char path[PATH_MAX_TEST];
+    write_random_games(tmp_path("fd.bin", path), FD_POSITIONS * 10, 7);
+    TrainSet all = { 0 }, none = { 0 }, s = { 0 };
+    TrainCounts tc, vc;
+    bool unknown;
+    TrainFilter keep = { true, true, true, 0, INT16_MAX };
+    load(path, &keep, 0, &all, &none, &tc, &vc, &unknown);
+    for (int i = 0; i < FD_POSITIONS; i++) /* spread over the games: varied boards and both sides to move */
+        assert_true(train_set_push(&s, &all.pos[i * 9 + (i % 2)]));
+    const double powers[] = { 2.0, 2.5 };
+    for (int pw = 0; pw < 2; pw++) {
+        Net net;
+        Grad g;
+        Scratch sc;
+        assert_true(net_alloc(&net, FD_HIDDEN) && grad_alloc(&g, &net) && scratch_alloc(&sc, FD_HIDDEN));
+        net_init_random(&net, 11);
+        for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * FD_HIDDEN; i++)
+            net.out_w[i] *= 20; /* outputs large enough for a clear gradient */
+        for (int j = 0; j < FD_HIDDEN; j++)
+            net.ft_b[j] = 0.3f;
+        for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
+            net.out_b[b] = 0.1f;
+        net_sync(&net);
+        LossSpec loss = { 150, 0.3, powers[pw] };
+        for (size_t i = 0; i < s.count; i++)
+            net_loss_grad(&net, &s.pos[i], &loss, 1.0f / (float)s.count, &g, &sc);
+        assert_true(g.row_count > 0);
+        for (int r = 0; r < g.row_count; r++) /* every active ft row, every unit */
+            for (int j = 0; j < FD_HIDDEN; j++) {
+                size_t at = (size_t)g.rows[r] * FD_HIDDEN + (size_t)j;
+                check_param(&net, &net.ft_w[at], g.ft_w[at], &s, &loss, &sc);
+            }
+        for (int j = 0; j < FD_HIDDEN; j++)
+            check_param(&net, &net.ft_b[j], g.ft_b[j], &s, &loss, &sc);
+        for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
+            for (int j = 0; j < 2 * FD_HIDDEN; j++)
+                check_param(&net, &net.out_w[b * 2 * FD_HIDDEN + j], g.out_w[b * 2 * FD_HIDDEN + j], &s, &loss, &sc);
+            check_param(&net, &net.out_b[b], g.out_b[b], &s, &loss, &sc);
+        }
+        /* a row no position uses has no gradient and is not listed */
+        for (int f = 0; f < NNUE_FEATURES; f++)
+            if (!g.touched[f])
+                for (int j = 0; j < FD_HIDDEN; j++)
+                    assert_true(g.ft_w[f * FD_HIDDEN + j] == 0.0f);
+        net_free(&net);
+        grad_free(&g);
+        scratch_free(&sc);
+    }
+    train_set_free(&all);
+    train_set_free(&s);
+}
+
+/* A quantised net with every weight 0 and units 0..3 of ft_b set to v (output weights -1 there). */
+static void tiny_qnet(QNet *q, const int v[4], int16_t w, int32_t bias)
+{
+    memset(q->ft_w, 0, (size_t)NNUE_FEATURES * NNUE_HIDDEN * sizeof *q->ft_w);
+    memset(q->ft_b, 0, sizeof q->ft_b);
+    memset(q->out_w, 0, sizeof q->out_w);
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
+        for (int j = 0; j < 4; j++)
+            q->out_w[b][j] = w;
+        q->out_b[b] = bias;
+    }
+    for (int j = 0; j < 4; j++)
+        q->ft_b[j] = (int16_t)v[j];
+}
+
+/* The integer reference follows the documented order of operations, truncating toward zero. */
+static void test_integer_reference(void **state)
+{
+    (void)state;
+    QNet q;
+    assert_true(qnet_alloc(&q));
+    Position pos;
+    test_setup(&pos, START_FEN);
+    PackedPos rec;
+    packed_from_position(&rec, &pos);
+    TrainPos p;
+    memcpy(p.sq, rec.sq, sizeof p.sq);
+    p.stm = rec.stm;
+    /* sum = -(100^2 + 21^2 + 3^2 + 2^2) = -10454; sum / 255 = -40 (not -41); -40 * 400 / 16320 = -0.98 -> 0 */
+    const int v[4] = { 100, 21, 3, 2 };
+    tiny_qnet(&q, v, -1, 0);
+    assert_int_equal(qnet_eval(&q, &p), 0);
+    /* with bias -1: (-40 - 1) * 400 / 16320 = -1.0049 -> -1 (not -2) */
+    tiny_qnet(&q, v, -1, -1);
+    assert_int_equal(qnet_eval(&q, &p), -1);
+    /* sum = +10454 and bias 1: (40 + 1) * 400 / 16320 = 1.0049 -> 1 */
+    tiny_qnet(&q, v, 1, 1);
+    assert_int_equal(qnet_eval(&q, &p), 1);
+    /* bias 5.0 (81600): (40 + 81600) * 400 / 16320 = 2000.98 -> 2000 */
+    tiny_qnet(&q, v, 1, 5 * NNUE_QA * NNUE_QB);
+    assert_int_equal(qnet_eval(&q, &p), 2000);
+    /* red lacks its rook on i0, so black's rook on i9 is a feature of black's view only: it adds 200 to unit 0
+       of black's accumulator (300, clamped to 255) and nothing to red's (100) */
+    test_setup(&pos, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1");
+    packed_from_position(&rec, &pos);
+    memcpy(p.sq, rec.sq, sizeof p.sq);
+    tiny_qnet(&q, v, 1, 0);
+    q.ft_w[nnue_feature(BLACK, false, BLACK, ROOK, nnue_sq(8, 9)) * NNUE_HIDDEN] = 200;
+    /* red to move: red's accumulator meets the weights (the side to move's half): as above, 0 */
+    p.stm = RED;
+    assert_int_equal(qnet_eval(&q, &p), 0);
+    /* black to move: (255^2 + 21^2 + 3^2 + 2^2) / 255 = 256; 256 * 400 / 16320 = 6.27 -> 6 */
+    p.stm = BLACK;
+    assert_int_equal(qnet_eval(&q, &p), 6);
+    /* the same weights on the other half of the output: the other side's accumulator counts */
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
+        for (int j = 0; j < 4; j++) {
+            q.out_w[b][NNUE_HIDDEN + j] = 1;
+            q.out_w[b][j] = 0;
+        }
+    assert_int_equal(qnet_eval(&q, &p), 0);
+    p.stm = RED;
+    assert_int_equal(qnet_eval(&q, &p), 6);
+    qnet_free(&q);
+}
+
+/* Filters count their records, plies of 0xFFFF and files without plies are not ply-filtered, and the
+ * validation block starts at a game start. */
+static void test_load_filters(void **state)
+{
+    (void)state;
+    enum { GAMES = 3, LEN = 10, N = GAMES * LEN };
+    uint16_t ply[N];
+    uint8_t flags[N] = { 0 };
+    int16_t score[N] = { 0 };
+    for (int i = 0; i < N; i++)
+        ply[i] = (uint16_t)(i % LEN * 4); /* 0, 4, ... 36: ply < 16 for 4 of each game */
+    flags[5] = NNUE_REC_IN_CHECK;
+    flags[6] = NNUE_REC_CAPTURE | NNUE_REC_IN_CHECK; /* counted once, as in check */
+    flags[7] = NNUE_REC_MATE;
+    score[8] = 3001;
+    score[9] = -3000; /* kept: the limit is |score| > 3000 */
+    ply[2] = TRAIN_PLY_UNKNOWN;
+    char path[PATH_MAX_TEST];
+    write_records(tmp_path("filters.bin", path), N, ply, flags, score);
+    TrainFilter def = train_filter_default();
+    TrainSet train = { 0 }, valid = { 0 };
+    TrainCounts tc, vc;
+    bool unknown;
+    /* nominal cut 30 - 9 = 21: no game starts at or after it, so the last game (20..29) is held out */
+    load(path, &def, 0.3, &train, &valid, &tc, &vc, &unknown);
+    assert_false(unknown);
+    assert_int_equal(tc.n[REASON_CHECK], 2);
+    assert_int_equal(tc.n[REASON_MATE], 1);
+    assert_int_equal(tc.n[REASON_SCORE], 1);
+    assert_int_equal(tc.n[REASON_PLY], 2 * 4 - 1); /* record 2 has an unknown ply */
+    assert_int_equal(tc.n[REASON_KEPT], 20 - 2 - 1 - 1 - 7);
+    assert_int_equal(vc.n[REASON_KEPT] + vc.n[REASON_PLY], LEN);
+    assert_int_equal(vc.n[REASON_PLY], 4);
+    assert_int_equal(train.count, tc.n[REASON_KEPT]);
+    train_set_free(&train);
+    train_set_free(&valid);
+    /* every ply 0: the plies are unknown, nothing is filtered by ply, and the cut is the nominal one */
+    memset(ply, 0, sizeof ply);
+    write_records(path, N, ply, NULL, NULL);
+    load(path, &def, 0.3, &train, &valid, &tc, &vc, &unknown);
+    assert_true(unknown);
+    assert_int_equal(train.count, 21);
+    assert_int_equal(valid.count, 9);
+    train_set_free(&train);
+    train_set_free(&valid);
+}
+
+/* K is found again from results drawn with win probability sigmoid(score / 200). */
+static void test_fit_k(void **state)
+{
+    (void)state;
+    TrainSet s = { 0 };
+    TrainRng rng = { 3 };
+    for (int i = 0; i < K_FIT_RECORDS; i++) {
+        TrainPos p;
+        memset(&p, 0, sizeof p);
+        p.score = (int16_t)((int)(rng_next(&rng) % 1601) - 800);
+        p.result = (int8_t)(rng_uniform(&rng) < train_sigmoid(p.score / TRUE_K) ? 1 : -1);
+        assert_true(train_set_push(&s, &p));
+    }
+    double k = train_fit_k(&s);
+    if (fabs(k - TRUE_K) > K_FIT_TOL)
+        fail_msg("fitted K %.1f, want %.0f +- %.0f", k, TRUE_K, K_FIT_TOL);
+    train_set_free(&s);
+}
+
+/* The learning-rate schedules. */
+static void test_schedule(void **state)
+{
+    (void)state;
+    Schedule step = { 0.001, 2, 0.5, false, 0, 6 };
+    assert_true(fabs(schedule_lr(&step, 1, 0) - 0.001) < 1e-12);
+    assert_true(fabs(schedule_lr(&step, 2, 0.9) - 0.001) < 1e-12);
+    assert_true(fabs(schedule_lr(&step, 3, 0) - 0.0005) < 1e-12);
+    assert_true(fabs(schedule_lr(&step, 6, 0) - 0.00025) < 1e-12);
+    Schedule cosine = { 0.001, 0, 0, true, 0.1, 4 };
+    assert_true(fabs(schedule_lr(&cosine, 1, 0) - 0.001) < 1e-12);
+    assert_true(fabs(schedule_lr(&cosine, 3, 0) - 0.00055) < 1e-12); /* half way */
+    assert_true(schedule_lr(&cosine, 4, 0.999) < 0.000101);
+}
+
+/* Options of the tiny training run, writing into dir. */
+static TrainOptions run_options(const char *dir)
+{
+    TrainOptions o;
+    memset(&o, 0, sizeof o);
+    o.epochs = RUN_EPOCHS;
+    o.batch = RUN_BATCH;
+    o.sched = (Schedule){ 0.003, 4, 0.3, false, 0, RUN_EPOCHS };
+    o.loss = (LossSpec){ 0, 0.3, 2.0 };
+    o.threads = 2;
+    o.qat_epochs = 2;
+    o.seed = 5;
+    o.out_dir = dir;
+    o.desc = "test_xqtrain";
+    o.export_tolerance = EXPORT_MEAN_TOLERANCE_CP;
+    return o;
+}
+
+/* Trains a fresh net on the records into dir; returns the per-epoch results and the losses before training. */
+static void run_training(const TrainSet *train, const TrainSet *valid, double k, const char *dir, EpochResult *res,
+                         double *train_before, double *valid_before)
+{
+    assert_true(mkdir_for_test(dir));
+    Net net;
+    Adam adam;
+    assert_true(net_alloc(&net, NNUE_HIDDEN) && adam_alloc(&adam, &net));
+    net_init_random(&net, 5);
+    TrainOptions o = run_options(dir);
+    o.loss.k = k;
+    *train_before = train_eval_loss(&net, train, &o.loss, o.threads);
+    *valid_before = train_eval_loss(&net, valid, &o.loss, o.threads);
+    assert_int_equal(train_run(&net, &adam, train, valid, &o, res), 0);
+    net_free(&net);
+    adam_free(&adam);
+}
+
+/* Reads a whole file, failing the test if it cannot. */
+static uint8_t *slurp(const char *path, size_t *n)
+{
+    XqError err;
+    uint8_t *buf = read_whole_file(path, n, &err);
+    if (!buf)
+        fail_msg("%s", err.msg);
+    return buf;
+}
+
+/* A tiny training run: the loss goes down, two runs are byte-identical, and the net round-trips. */
+static void test_training_run(void **state)
+{
+    (void)state;
+    char data[PATH_MAX_TEST], dir1[PATH_MAX_TEST], dir2[PATH_MAX_TEST], path[PATH_MAX_TEST];
+    write_random_games(tmp_path("run.bin", data), RUN_RECORDS, 1);
+    TrainFilter filter = train_filter_default();
+    filter.min_ply = 0;
+    TrainSet train = { 0 }, valid = { 0 };
+    TrainCounts tc, vc;
+    bool unknown;
+    load(data, &filter, 0.1, &train, &valid, &tc, &vc, &unknown);
+    assert_true(train.count > RUN_RECORDS / 2 && valid.count > 20);
+    double k = train_fit_k(&train);
+    EpochResult r1[RUN_EPOCHS], r2[RUN_EPOCHS];
+    double train0, valid0;
+    run_training(&train, &valid, k, tmp_path("run1", dir1), r1, &train0, &valid0);
+    run_training(&train, &valid, k, tmp_path("run2", dir2), r2, &train0, &valid0);
+    /* the running training loss falls from epoch to epoch; both losses end below the untrained net's */
+    const EpochResult *last = &r1[RUN_EPOCHS - 1];
+    for (int e = 1; e < RUN_EPOCHS; e++)
+        assert_true(r1[e].train_loss < r1[e - 1].train_loss);
+    if (!(last->train_loss < 0.5 * train0 && last->valid_loss < valid0))
+        fail_msg("loss did not go down: train %.5f -> %.5f, valid %.5f -> %.5f", train0, last->train_loss, valid0,
+                 last->valid_loss);
+    const char *files[][2] = { { "run1/final.nnue", "run2/final.nnue" }, { "run1/epoch-6.nnue", "run2/epoch-6.nnue" },
+                               { "run1/epoch-6.ckpt", "run2/epoch-6.ckpt" } };
+    for (int f = 0; f < 3; f++) {
+        size_t n1, n2;
+        uint8_t *a = slurp(tmp_path(files[f][0], path), &n1);
+        uint8_t *b = slurp(tmp_path(files[f][1], path), &n2);
+        assert_int_equal(n1, n2);
+        assert_memory_equal(a, b, n1);
+        free(a);
+        free(b);
+        assert_true(r1[RUN_EPOCHS - 1].train_loss == r2[RUN_EPOCHS - 1].train_loss);
+    }
+
+    /* the written net: header fields, checksum, and its integer eval near the float net's */
+    size_t n;
+    uint8_t *file = slurp(tmp_path("run1/final.nnue", path), &n);
+    assert_int_equal(n, NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE);
+    assert_memory_equal(file, NNUE_MAGIC, 8);
+    NnueHeader h;
+    XqError err;
+    assert_true(nnue_parse_header(file, n, &h, &err));
+    assert_int_equal(h.version, NNUE_VERSION);
+    assert_int_equal(h.inputs, NNUE_FEATURES);
+    assert_int_equal(h.hidden, NNUE_HIDDEN);
+    assert_int_equal(h.buckets, NNUE_OUTPUT_BUCKETS);
+    assert_int_equal(h.qa, NNUE_QA);
+    assert_int_equal(h.qb, NNUE_QB);
+    assert_int_equal(h.scale, NNUE_SCALE);
+    assert_int_equal(h.payload_size, NNUE_PAYLOAD_SIZE);
+    assert_int_equal(h.checksum, nnue_fnv1a(file + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE));
+    assert_string_equal(h.desc, "test_xqtrain");
+    QNet q;
+    assert_true(qnet_alloc(&q));
+    assert_true(qnet_parse(file, n, &q, &err));
+    Net net, dq;
+    Adam adam;
+    Scratch sc;
+    assert_true(init_from_file(tmp_path("run1/epoch-6.ckpt", path), &net, &adam, &err));
+    net.qat = true; /* the last epochs trained the output layer on its grid */
+    net_sync(&net);
+    assert_true(scratch_alloc(&sc, NNUE_HIDDEN));
+    double total = 0;
+    for (size_t i = 0; i < valid.count; i++)
+        total += fabs(net_eval_cp(&net, &valid.pos[i], &sc) - qnet_eval(&q, &valid.pos[i]));
+    assert_true(total / (double)valid.count <= EXPORT_MEAN_TOLERANCE_CP);
+    /* -init NET.nnue dequantises: its float eval is within the truncation of the integer eval */
+    adam_free(&adam);
+    assert_true(init_from_file(tmp_path("run1/final.nnue", path), &dq, &adam, &err));
+    for (size_t i = 0; i < valid.count; i++)
+        assert_true(fabs(net_eval_cp(&dq, &valid.pos[i], &sc) - qnet_eval(&q, &valid.pos[i])) <= EXPORT_DEQUANT_TOLERANCE_CP);
+    /* a flipped payload byte fails the checksum */
+    file[NNUE_HEADER_SIZE + 1000] ^= 1;
+    assert_false(qnet_parse(file, n, &q, &err));
+    assert_non_null(strstr(err.msg, "checksum"));
+    free(file);
+    qnet_free(&q);
+    net_free(&net);
+    net_free(&dq);
+    adam_free(&adam);
+    scratch_free(&sc);
+    train_set_free(&train);
+    train_set_free(&valid);
+}
+
+/* A checkpoint restores the weights and the Adam state exactly. */
+static void test_checkpoint(void **state)
+{
+    (void)state;
+    Net net, back;
+    Adam adam, back_adam;
+    XqError err;
+    char path[PATH_MAX_TEST];
+    assert_true(net_alloc(&net, 8) && adam_alloc(&adam, &net));
+    net_init_random(&net, 9);
+    for (size_t i = 0; i < net.size; i++) {
+        adam.m[i] = (float)i * 1e-3f;
+        adam.v[i] = (float)i * 1e-6f;
+    }
+    adam.step = 0x100000005ull;
+    assert_true(ckpt_save(tmp_path("t.ckpt", path), &net, &adam, 3, &err));
+    assert_true(init_from_file(path, &back, &back_adam, &err));
+    assert_int_equal(back.hidden, 8);
+    assert_memory_equal(back.params, net.params, net.size * sizeof(float));
+    assert_memory_equal(back_adam.m, adam.m, net.size * sizeof(float));
+    assert_memory_equal(back_adam.v, adam.v, net.size * sizeof(float));
+    assert_true(back_adam.step == adam.step);
+    net_free(&back);
+    adam_free(&back_adam);
+    /* a .nnue net of another width cannot be exported */
+    QNet q;
+    assert_true(qnet_alloc(&q));
+    assert_false(qnet_quantise(&net, &q, &err));
+    qnet_free(&q);
+    net_free(&net);
+    adam_free(&adam);
+}
+
+/* Makes the temporary directory. */
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/test_xqtrain-XXXXXX");
+    return mkdtemp(tmp_dir) ? 0 : -1;
+}
+
+/* Removes the temporary directory. */
+static int teardown(void **state)
+{
+    (void)state;
+    remove_tree(tmp_dir);
+    return 0;
+}
+
+/* Runs the trainer tests in a temporary directory. */
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_gradient),
+        cmocka_unit_test(test_integer_reference),
+        cmocka_unit_test(test_load_filters),
+        cmocka_unit_test(test_fit_k),
+        cmocka_unit_test(test_schedule),
+        cmocka_unit_test(test_checkpoint),
+        cmocka_unit_test(test_training_run),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

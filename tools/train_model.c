@@ -1,0 +1,326 @@
+/*
+ * train_model.c - the trainer's float network: forward pass, loss, gradient.
+ *
+ * The loops over the hidden units are plain C that GCC vectorises at -O3; on
+ * x86-64 the two per-position passes are also built for AVX2 and picked at
+ * run time (target_clones). Every loop is element-wise or sums into LANES
+ * fixed partial sums, so both builds give bit-identical results.
+ */
+#include "train_model.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Sanitizer runtimes are not ready when ifunc resolvers run at load time (TSan crashes): no clones there. */
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define XQ_NO_TARGET_CLONES
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define XQ_NO_TARGET_CLONES
+#endif
+#endif
+#if defined(__x86_64__) && defined(__has_attribute) && !defined(XQ_NO_TARGET_CLONES)
+#if __has_attribute(target_clones)
+#define TRAIN_CLONES __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef TRAIN_CLONES
+#define TRAIN_CLONES
+#endif
+
+enum { LANES = 8 }; /* partial sums of a dot product (the order of the float additions is fixed) */
+static const double FT_INIT_STD = 0.17677669529663687; /* 1 / sqrt(NNUE_MAX_ACTIVE) */
+static const double TWO_PI = 6.283185307179586;
+
+/* Next 64 random bits (splitmix64). */
+uint64_t rng_next(TrainRng *r)
+{
+    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Uniform double in [0, 1) from the top 53 bits. */
+double rng_uniform(TrainRng *r) { return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+
+/* Standard normal deviate (Box-Muller, one of the pair). */
+static double rng_normal(TrainRng *r)
+{
+    double u = 1.0 - rng_uniform(r), v = rng_uniform(r);
+    return sqrt(-2.0 * log(u)) * cos(TWO_PI * v);
+}
+
+/* Points the four parameter views into an array laid out for this hidden width. */
+static void set_views(float *base, int hidden, float **ft_w, float **ft_b, float **out_w, float **out_b)
+{
+    size_t h = (size_t)hidden;
+    *ft_w = base;
+    *ft_b = *ft_w + NNUE_FEATURES * h;
+    *out_w = *ft_b + h;
+    *out_b = *out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
+}
+
+/* Number of floats of a net of this hidden width. */
+static size_t param_count(int hidden)
+{
+    size_t h = (size_t)hidden;
+    return NNUE_FEATURES * h + h + NNUE_OUTPUT_BUCKETS * 2 * h + NNUE_OUTPUT_BUCKETS;
+}
+
+/* Allocates a zeroed net. */
+bool net_alloc(Net *net, int hidden)
+{
+    memset(net, 0, sizeof *net);
+    net->hidden = hidden;
+    net->size = param_count(hidden);
+    net->params = calloc(net->size, sizeof *net->params);
+    net->out_q = calloc(NNUE_OUTPUT_BUCKETS * 2 * (size_t)hidden, sizeof *net->out_q);
+    if (!net->params || !net->out_q) {
+        net_free(net);
+        return false;
+    }
+    set_views(net->params, hidden, &net->ft_w, &net->ft_b, &net->out_w, &net->out_b);
+    return true;
+}
+
+/* Frees a net. */
+void net_free(Net *net)
+{
+    free(net->params);
+    free(net->out_q);
+    memset(net, 0, sizeof *net);
+}
+
+/* Seeded initialisation of every parameter. */
+void net_init_random(Net *net, uint64_t seed)
+{
+    TrainRng r = { seed };
+    size_t h = (size_t)net->hidden;
+    for (size_t i = 0; i < NNUE_FEATURES * h; i++)
+        net->ft_w[i] = (float)(FT_INIT_STD * rng_normal(&r));
+    memset(net->ft_b, 0, h * sizeof *net->ft_b);
+    double a = 1.0 / sqrt(2.0 * (double)h);
+    for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * h; i++)
+        net->out_w[i] = (float)(a * (2 * rng_uniform(&r) - 1));
+    memset(net->out_b, 0, NNUE_OUTPUT_BUCKETS * sizeof *net->out_b);
+    net_clip(net);
+}
+
+/* Allocates a zeroed gradient. */
+bool grad_alloc(Grad *g, const Net *net)
+{
+    memset(g, 0, sizeof *g);
+    g->size = net->size;
+    g->params = calloc(g->size, sizeof *g->params);
+    g->touched = calloc(NNUE_FEATURES, 1);
+    g->rows = calloc(NNUE_FEATURES, sizeof *g->rows);
+    if (!g->params || !g->touched || !g->rows) {
+        grad_free(g);
+        return false;
+    }
+    set_views(g->params, net->hidden, &g->ft_w, &g->ft_b, &g->out_w, &g->out_b);
+    return true;
+}
+
+/* Frees a gradient. */
+void grad_free(Grad *g)
+{
+    free(g->params);
+    free(g->touched);
+    free(g->rows);
+    memset(g, 0, sizeof *g);
+}
+
+/* Zeroes the touched rows and the dense parts. */
+void grad_clear(Grad *g, int hidden)
+{
+    size_t h = (size_t)hidden;
+    for (int i = 0; i < g->row_count; i++) {
+        memset(g->ft_w + g->rows[i] * h, 0, h * sizeof *g->ft_w);
+        g->touched[g->rows[i]] = 0;
+    }
+    g->row_count = 0;
+    memset(g->ft_b, 0, (g->size - NNUE_FEATURES * h) * sizeof *g->ft_b);
+}
+
+/* Allocates scratch space. */
+bool scratch_alloc(Scratch *s, int hidden)
+{
+    size_t h = (size_t)hidden;
+    s->acc[0] = malloc(6 * h * sizeof(float)); /* acc 2h, h 2h, dacc 2h */
+    if (!s->acc[0])
+        return false;
+    s->acc[1] = s->acc[0] + h;
+    s->h = s->acc[1] + h;
+    s->dacc[0] = s->h + 2 * h;
+    s->dacc[1] = s->dacc[0] + h;
+    return true;
+}
+
+/* Frees scratch space. */
+void scratch_free(Scratch *s)
+{
+    free(s->acc[0]);
+    memset(s, 0, sizeof *s);
+}
+
+/* dst[j] += src[j]. */
+static inline void vec_add(float *restrict dst, const float *restrict src, int n)
+{
+    for (int j = 0; j < n; j++)
+        dst[j] += src[j];
+}
+
+/* clamp(x, 0, 1)^2, written as two selects that compile to max and min. */
+static inline float screlu(float x)
+{
+    x = x > 0.0f ? x : 0.0f;
+    x = x < 1.0f ? x : 1.0f;
+    return x * x;
+}
+
+/* h[j] = screlu(acc[j]); returns sum_j h[j] * w[j] summed in LANES partial sums. */
+static inline float screlu_dot(const float *restrict acc, const float *restrict w, float *restrict h, int n)
+{
+    float lane[LANES] = { 0 };
+    int j = 0;
+    for (; j + LANES <= n; j += LANES)
+        for (int k = 0; k < LANES; k++) {
+            h[j + k] = screlu(acc[j + k]);
+            lane[k] += h[j + k] * w[j + k];
+        }
+    for (; j < n; j++) {
+        h[j] = screlu(acc[j]);
+        lane[0] += h[j] * w[j];
+    }
+    float sum = 0;
+    for (int k = 0; k < LANES; k++)
+        sum += lane[k];
+    return sum;
+}
+
+/* Forward pass: fills s (accumulators, activations); returns the output (eval / NNUE_SCALE). */
+TRAIN_CLONES static float forward(const Net *net, const TrainFeatures *f, Scratch *s)
+{
+    int n = net->hidden;
+    const float *w = net->out_q + (size_t)f->bucket * 2 * (size_t)n;
+    float out = net->out_b[f->bucket];
+    for (int k = 0; k < 2; k++) {
+        float *acc = s->acc[k];
+        memcpy(acc, net->ft_b, (size_t)n * sizeof *acc);
+        for (int i = 0; i < f->count[k]; i++)
+            vec_add(acc, net->ft_w + (size_t)f->index[k][i] * (size_t)n, n);
+        out += screlu_dot(acc, w + k * n, s->h + k * n, n);
+    }
+    return out;
+}
+
+/* Backward pass from d(loss)/d(out) = g: adds the gradient of every parameter the position uses. */
+TRAIN_CLONES static void backward(const Net *net, const TrainFeatures *f, float g, Scratch *s, Grad *grad)
+{
+    int n = net->hidden;
+    size_t hn = (size_t)n;
+    const float *w = net->out_q + (size_t)f->bucket * 2 * hn;
+    float *gw = grad->out_w + (size_t)f->bucket * 2 * hn;
+    grad->out_b[f->bucket] += g;
+    for (int k = 0; k < 2; k++) {
+        const float *acc = s->acc[k], *h = s->h + k * n, *wk = w + k * n;
+        float *dacc = s->dacc[k], *gwk = gw + k * n;
+        for (int j = 0; j < n; j++) {
+            float x = acc[j];
+            float inside = x > 0.0f ? 2.0f * x : 0.0f; /* the slope of screlu: 2x on (0, 1), else 0 */
+            float slope = x < 1.0f ? inside : 0.0f;
+            dacc[j] = g * wk[j] * slope;
+            gwk[j] += g * h[j];
+        }
+    }
+    for (int j = 0; j < n; j++)
+        grad->ft_b[j] += s->dacc[0][j] + s->dacc[1][j];
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < f->count[k]; i++) {
+            int row = f->index[k][i];
+            if (!grad->touched[row]) {
+                grad->touched[row] = 1;
+                grad->rows[grad->row_count++] = (uint16_t)row;
+            }
+            vec_add(grad->ft_w + (size_t)row * hn, s->dacc[k], n);
+        }
+}
+
+/* Float evaluation in centipawns. */
+double net_eval_cp(const Net *net, const TrainPos *p, Scratch *s)
+{
+    TrainFeatures f;
+    train_features(p, &f);
+    return (double)forward(net, &f, s) * NNUE_SCALE;
+}
+
+/* Loss of a prediction of output `out` for target t. */
+static double loss_of(double out, double t, const LossSpec *loss, double *dloss_dout)
+{
+    double pred = train_sigmoid(out * NNUE_SCALE / loss->k);
+    double d = pred - t, a = fabs(d);
+    double l = loss->power == 2.0 ? a * a : pow(a, loss->power);
+    if (dloss_dout) {
+        double dl_dp = loss->power == 2.0 ? 2.0 * d : loss->power * pow(a, loss->power - 1.0) * (d < 0 ? -1.0 : 1.0);
+        *dloss_dout = dl_dp * pred * (1.0 - pred) * NNUE_SCALE / loss->k;
+    }
+    return l;
+}
+
+/* Loss of one position. */
+double net_loss(const Net *net, const TrainPos *p, const LossSpec *loss, Scratch *s)
+{
+    TrainFeatures f;
+    train_features(p, &f);
+    return loss_of(forward(net, &f, s), train_target(p, loss->k, loss->lambda), loss, NULL);
+}
+
+/* Adds weight * gradient of one position's loss to g; returns the loss. */
+double net_loss_grad(const Net *net, const TrainPos *p, const LossSpec *loss, float weight, Grad *g, Scratch *s)
+{
+    TrainFeatures f;
+    train_features(p, &f);
+    double dout;
+    double l = loss_of(forward(net, &f, s), train_target(p, loss->k, loss->lambda), loss, &dout);
+    backward(net, &f, (float)(dout * weight), s, g);
+    return l;
+}
+
+/* Clamps n floats to [-lim, lim]. */
+static void clip_range(float *x, size_t n, float lim)
+{
+    for (size_t i = 0; i < n; i++)
+        x[i] = x[i] < -lim ? -lim : x[i] > lim ? lim : x[i];
+}
+
+/* Clips every parameter to its range. */
+void net_clip(Net *net)
+{
+    size_t h = (size_t)net->hidden;
+    clip_range(net->ft_w, (NNUE_FEATURES + 1) * h, TRAIN_FT_CLIP); /* ft_w then ft_b */
+    clip_range(net->out_w, NNUE_OUTPUT_BUCKETS * 2 * h, TRAIN_OUT_CLIP);
+    clip_range(net->out_b, NNUE_OUTPUT_BUCKETS, TRAIN_BIAS_CLIP);
+    net_sync(net);
+}
+
+/* An output weight on the .nnue grid. */
+long net_out_weight_q(float w)
+{
+    double r = round((double)w * NNUE_QB);
+    return r < -NNUE_OUT_WEIGHT_MAX ? -NNUE_OUT_WEIGHT_MAX : r > NNUE_OUT_WEIGHT_MAX ? NNUE_OUT_WEIGHT_MAX : (long)r;
+}
+
+/* Refreshes out_q from out_w. */
+void net_sync(Net *net)
+{
+    size_t n = NNUE_OUTPUT_BUCKETS * 2 * (size_t)net->hidden;
+    if (!net->qat) {
+        memcpy(net->out_q, net->out_w, n * sizeof *net->out_q);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        net->out_q[i] = (float)net_out_weight_q(net->out_w[i]) / NNUE_QB;
+}

@@ -1,0 +1,100 @@
+/*
+ * train_model.h - the float network of the trainer (nnue_arch.h with a
+ * runtime hidden width), its forward pass, the loss, and the gradient of the
+ * loss with sparse first-layer rows.
+ *
+ * All parameters live in one float array, in the order of the .nnue
+ * payload: ft_w[NNUE_FEATURES][hidden], ft_b[hidden],
+ * out_w[NNUE_OUTPUT_BUCKETS][2 * hidden] (side to move's half first),
+ * out_b[NNUE_OUTPUT_BUCKETS]. A gradient has the same layout.
+ */
+#ifndef XQ_TRAIN_MODEL_H
+#define XQ_TRAIN_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "train_data.h"
+
+/* Clipping ranges kept after every step, so the quantised net cannot overflow (train_export.h). */
+#define TRAIN_FT_CLIP 1.98f  /* |ft weight|, |ft bias|: * QA = 505, and 33 * 505 < 32767 (int16 accumulator) */
+#define TRAIN_OUT_CLIP 1.98f /* |out weight|: * QB = 126.7, rounds to <= 127 (NNUE_OUT_WEIGHT_MAX) */
+#define TRAIN_BIAS_CLIP 100.0f /* |out bias| (40000 cp): * QA * QB stays far inside int32 */
+
+/*
+ * The network's parameters (views into one array). With qat ("quantisation-aware" output layer),
+ * the forward and backward passes use out_q, the output weights rounded to the .nnue grid
+ * (round(w * QB) / QB, |.| <= 127 / QB), and the gradient of out_q is applied to out_w
+ * (straight-through); without it out_q is a copy of out_w. net_sync refreshes out_q.
+ */
+typedef struct Net {
+    int hidden;
+    bool qat;
+    size_t size;   /* floats in params */
+    float *params;
+    float *ft_w, *ft_b, *out_w, *out_b;
+    float *out_q;  /* [NNUE_OUTPUT_BUCKETS][2 * hidden], derived from out_w */
+} Net;
+
+/* A gradient in the net's layout, with the list of first-layer rows it touched. */
+typedef struct Grad {
+    size_t size;
+    float *params;
+    float *ft_w, *ft_b, *out_w, *out_b;
+    uint8_t *touched;   /* [NNUE_FEATURES]: row has a non-zero entry */
+    uint16_t *rows;     /* the touched rows, in the order first touched */
+    int row_count;
+} Grad;
+
+/* Per-thread work space of a forward/backward pass. */
+typedef struct Scratch {
+    float *acc[2], *h, *dacc[2];
+} Scratch;
+
+/* Loss settings. */
+typedef struct LossSpec {
+    double k;      /* sigmoid scale in centipawns */
+    double lambda; /* weight of the game result in the target */
+    double power;  /* loss = |p - t|^power */
+} LossSpec;
+
+/* Allocates a zeroed net of this hidden width; false if out of memory. */
+bool net_alloc(Net *net, int hidden);
+/* Frees a net. */
+void net_free(Net *net);
+/* Seeded initialisation: ft weights normal with std 1/sqrt(32), ft bias 0, out weights uniform +-1/sqrt(2 hidden), out bias 0. */
+void net_init_random(Net *net, uint64_t seed);
+/* Allocates a zeroed gradient for a net; false if out of memory. */
+bool grad_alloc(Grad *g, const Net *net);
+/* Frees a gradient. */
+void grad_free(Grad *g);
+/* Zeroes the touched first-layer rows and every dense part (after a reduction). */
+void grad_clear(Grad *g, int hidden);
+/* Allocates scratch space for a hidden width; false if out of memory. */
+bool scratch_alloc(Scratch *s, int hidden);
+/* Frees scratch space. */
+void scratch_free(Scratch *s);
+/* Float evaluation in centipawns from the side to move's view. */
+double net_eval_cp(const Net *net, const TrainPos *p, Scratch *s);
+/* Loss of one position. */
+double net_loss(const Net *net, const TrainPos *p, const LossSpec *loss, Scratch *s);
+/* Adds weight * d(loss)/d(params) of one position to g; returns the position's loss. */
+double net_loss_grad(const Net *net, const TrainPos *p, const LossSpec *loss, float weight, Grad *g, Scratch *s);
+/* Clips every parameter to its TRAIN_*_CLIP range, then refreshes out_q (net_sync). */
+void net_clip(Net *net);
+/* Refreshes out_q from out_w (call after changing out_w by hand). */
+void net_sync(Net *net);
+/* An output weight on the .nnue grid: round(w * QB) clamped to +-NNUE_OUT_WEIGHT_MAX. */
+long net_out_weight_q(float w);
+
+/* A seeded 64-bit generator (splitmix64). */
+typedef struct TrainRng {
+    uint64_t state;
+} TrainRng;
+
+/* Next 64 random bits. */
+uint64_t rng_next(TrainRng *r);
+/* Uniform double in [0, 1). */
+double rng_uniform(TrainRng *r);
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * train_opt.h - the trainer's optimiser (Adam, lazy for the first layer's
+ * rows) and its learning-rate schedule.
+ *
+ * Adam: beta1 0.9, beta2 0.999, eps 1e-8, bias-corrected with the global
+ * step count t. The dense parts (ft bias, output weights and biases) take
+ * the textbook step every batch. The first layer is lazy ("LazyAdam"): only
+ * the rows a batch touched have their moments updated and take a step;
+ * untouched rows keep their weights and their moments as they were (no
+ * decay of m and v for the batches in between), and their bias correction
+ * still uses the global t. Every updated parameter is clipped to its
+ * TRAIN_*_CLIP range right after its step.
+ */
+#ifndef XQ_TRAIN_OPT_H
+#define XQ_TRAIN_OPT_H
+
+#include "train_model.h"
+
+/* Adam's moments, in the net's layout, and its step count. */
+typedef struct Adam {
+    size_t size;
+    float *m, *v;
+    uint64_t step;
+} Adam;
+
+/* Learning-rate schedule. */
+typedef struct Schedule {
+    double lr;      /* initial rate */
+    int drop_every; /* step schedule: multiply by gamma every this many epochs (0: never) */
+    double gamma;
+    bool cosine;    /* cosine schedule from lr to lr * min_frac over all epochs, per batch */
+    double min_frac;
+    int epochs;
+} Schedule;
+
+/* Allocates zeroed moments for a net; false if out of memory. */
+bool adam_alloc(Adam *a, const Net *net);
+/* Frees the moments. */
+void adam_free(Adam *a);
+/* One step with the (summed, batch-mean) gradient g: lazy on g's touched ft rows, dense elsewhere. */
+void adam_step(Adam *a, Net *net, const Grad *g, double lr);
+/* Learning rate at a point of training: epoch 1.., frac in [0, 1) through that epoch. */
+double schedule_lr(const Schedule *s, int epoch, double frac);
+
+#endif
