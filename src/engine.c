@@ -9,6 +9,7 @@
 #include "move.h"
 #include "movegen.h"
 #include "platform.h"
+#include "rules.h"
 
 enum {
     /* the root history never grows past this, leaving room for the search path */
@@ -137,6 +138,7 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->cb = *cb;
     e->opt.threads = 1;
     e->opt.move_overhead_ms = 10;
+    e->opt.rules = rules_default();
     atomic_init(&e->shared.stop, false);
     atomic_init(&e->shared.pondering, false);
     atomic_init(&e->shared.start_ms, now_ms());

@@ -62,7 +62,7 @@ typedef struct EngineOptions {
     int threads;
     bool ponder;            /* pondering enabled in the GUI (time allocation) */
     int move_overhead_ms;
-    int rules;              /* RuleSet: 0 = asian, 1 = check-only */
+    const struct RuleSet *rules; /* the rule set in force (rules.h; never NULL) */
     bool use_nnue;          /* evaluate with the network (engine_set_use_nnue) */
 } EngineOptions;
 

@@ -148,7 +148,7 @@ static bool capture_is_chase(Position *pos, Move m, int attacker, int victim)
 }
 
 /* Fills the chase pairs of `side` against the other side's pieces. */
-void rules_chase_pairs(Position *pos, int side, ChasePairs *out)
+void rules_chase_pairs(Position *pos, int side, RulesThreats *out)
 {
     memset(out, 0, sizeof *out);
     const uint8_t saved_side = pos->side, saved_check = pos->in_check;
@@ -168,14 +168,4 @@ void rules_chase_pairs(Position *pos, int side, ChasePairs *out)
     }
     pos->side = saved_side;
     pos->in_check = saved_check;
-}
-
-/* Victims with an (attacker, victim) pair in `after` that `before` lacks. */
-uint16_t rules_new_victims(const ChasePairs *before, const ChasePairs *after)
-{
-    uint16_t victims = 0;
-    for (int v = 0; v < SIDE_PIECES; v++)
-        if (after->by[v] & ~before->by[v])
-            victims |= (uint16_t)(1u << v);
-    return victims;
 }

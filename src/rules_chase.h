@@ -12,17 +12,9 @@
 #ifndef XQ_RULES_CHASE_H
 #define XQ_RULES_CHASE_H
 
-#include "position.h"
+#include "rules.h"
 
-/* by[v] = attacker indexes (bits, id & 15) that chase the enemy piece of index v. */
-typedef struct ChasePairs {
-    uint16_t by[SIDE_PIECES];
-} ChasePairs;
-
-/* Fills the chase pairs of `side` against the other side's pieces; pos is restored before returning. */
-void rules_chase_pairs(Position *pos, int side, ChasePairs *out);
-
-/* Victim index bits chased anew: victims with a pair in `after` that `before` lacks. */
-uint16_t rules_new_victims(const ChasePairs *before, const ChasePairs *after);
+/* Fills the AXF chase pairs of `side` against the other side's pieces (out->by; out->mate is false); pos is restored. */
+void rules_chase_pairs(Position *pos, int side, RulesThreats *out);
 
 #endif

@@ -96,7 +96,7 @@ static void test_judge_errors(void **state)
     assert_non_null(strstr(err, "move 2"));
     assert_int_equal(run_judge(NULL, "rnbakabnr/9/1c5c1 w - - 0 1", "", out, err), 2);
     assert_true(strncmp(err, "error:", 6) == 0);
-    assert_int_equal(run_judge("chinese", START_FEN, "", out, err), 2);
+    assert_int_equal(run_judge("cxa", START_FEN, "", out, err), 2);
     assert_non_null(strstr(err, "unknown rule set"));
     char *argv[] = { "judge" };
     FILE *fo = tmpfile(), *fe = tmpfile();

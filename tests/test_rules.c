@@ -79,7 +79,7 @@ static void play_moves(Position *pos, const char *text)
 }
 
 /* Replays one case; returns the verdict, or RULES_ONGOING with *early set if a rule fired before the last move. */
-static RulesVerdict replay_case(Position *pos, const char *fen, const char *moves, RuleSet set, bool *early)
+static RulesVerdict replay_case(Position *pos, const char *fen, const char *moves, const RuleSet *set, bool *early)
 {
     char tok[16];
     RulesReport report;
@@ -137,7 +137,7 @@ static void test_rulings_table(void **state)
         split_case(lines.line[i], &fen, &moves, &expected);
         const RulesVerdict want = parse_expected(expected);
         bool early;
-        const RulesVerdict got = replay_case(&pos, fen, moves, RULES_ASIAN, &early);
+        const RulesVerdict got = replay_case(&pos, fen, moves, &rules_asian, &early);
         const Disputed *d = find_disputed(i + 1);
         if (d && got == d->ours) {
             disputed++;
@@ -164,10 +164,10 @@ static void test_quiet_limit_draw(void **state)
     RulesReport r;
     test_setup(&pos, "4k4/8R/9/9/9/9/9/9/R8/3K5 w - - 118 60");
     play_moves(&pos, "i8i7");
-    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_ONGOING);
+    assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_ONGOING);
     assert_int_equal(r.quiet_plies, 119);
     play_moves(&pos, "e9e8");
-    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_DRAW);
+    assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_DRAW);
     assert_int_equal(r.reason, REASON_QUIET_LIMIT);
 }
 
@@ -180,7 +180,7 @@ static void test_mate_beats_quiet_limit(void **state)
     test_setup(&pos, "4k4/8R/9/9/9/9/9/9/R8/3K5 w - - 119 60");
     play_moves(&pos, "a1a9");
     assert_int_equal(pos.rule60, RULES_QUIET_LIMIT);
-    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_BLACK_LOSES);
+    assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_BLACK_LOSES);
     assert_int_equal(r.reason, REASON_NO_LEGAL_MOVE);
     assert_true(pos.in_check);
 }
@@ -193,7 +193,7 @@ static void test_capture_resets_quiet_count(void **state)
     RulesReport r;
     test_setup(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 110 60");
     play_moves(&pos, "a0a1");
-    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_ONGOING);
+    assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_ONGOING);
     assert_int_equal(r.quiet_plies, 0);
 }
 
@@ -208,11 +208,11 @@ static void test_quiet_limit_checks(void **state)
         /* the rook and the king alternate between the e and f files */
         play_moves(&pos, checks % 2 ? "e1f1 f9e9" : "f1e1 e9f9");
         if (checks + 1 <= RULES_COUNTED_CHECKS)
-            assert_int_equal(rules_quiet_plies(&pos), pos.rule60);
+            assert_int_equal(rules_quiet_plies(&pos, &rules_asian), pos.rule60);
     }
     assert_int_equal(pos.rule60, 24);
     /* 12 checks by red: two are void, with their replies: 24 - 4 plies. */
-    assert_int_equal(rules_quiet_plies(&pos), 20);
+    assert_int_equal(rules_quiet_plies(&pos, &rules_asian), 20);
 }
 
 /* A side with no legal move loses even when not in check (stalemate). */
@@ -223,10 +223,10 @@ static void test_stalemate_loses(void **state)
     RulesReport r;
     test_setup(&pos, "5k3/R8/9/9/9/9/9/9/9/4K4 b - - 0 1");
     assert_false(pos.in_check);
-    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_BLACK_LOSES);
+    assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_BLACK_LOSES);
     assert_int_equal(r.reason, REASON_NO_LEGAL_MOVE);
     test_setup(&pos, "4k4/9/9/9/9/9/9/9/r8/3K5 w - - 0 1");
-    assert_int_equal(rules_game_status(&pos, RULES_CHECK_ONLY, &r), RULES_RED_LOSES);
+    assert_int_equal(rules_game_status(&pos, &rules_check_only, &r), RULES_RED_LOSES);
 }
 
 /* Cycle used by several tests: red's cannon chases the black rook on every move. */
@@ -243,34 +243,39 @@ static void test_check_only_rule_set(void **state)
     static Position pos;
     RulesReport r;
     bool early;
-    assert_int_equal(replay_case(&pos, CHASE_FEN, CHASE_MOVES, RULES_ASIAN, &early), RULES_RED_LOSES);
-    assert_int_equal(rules_game_status(&pos, RULES_ASIAN, &r), RULES_RED_LOSES);
+    assert_int_equal(replay_case(&pos, CHASE_FEN, CHASE_MOVES, &rules_asian, &early), RULES_RED_LOSES);
+    assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_RED_LOSES);
     assert_int_equal(r.reason, REASON_PERPETUAL_CHASE);
     const unsigned rooks = 3u << TYPE_FIRST[ROOK];
-    assert_true(r.cycle.chased[RED] != 0 && (r.cycle.chased[RED] & ~rooks) == 0); /* a black rook */
-    assert_int_equal(replay_case(&pos, CHASE_FEN, CHASE_MOVES, RULES_CHECK_ONLY, &early), RULES_DRAW);
+    assert_true(r.cycle.side[RED].common != 0 && (r.cycle.side[RED].common & ~rooks) == 0); /* a black rook */
+    assert_int_equal(replay_case(&pos, CHASE_FEN, CHASE_MOVES, &rules_check_only, &early), RULES_DRAW);
     assert_false(early);
-    assert_int_equal(rules_game_status(&pos, RULES_CHECK_ONLY, &r), RULES_DRAW);
+    assert_int_equal(rules_game_status(&pos, &rules_check_only, &r), RULES_DRAW);
     assert_int_equal(r.reason, REASON_REPETITION);
-    assert_int_equal(replay_case(&pos, CHECK_FEN, CHECK_MOVES, RULES_CHECK_ONLY, &early), RULES_BLACK_LOSES);
-    assert_int_equal(rules_game_status(&pos, RULES_CHECK_ONLY, &r), RULES_BLACK_LOSES);
+    assert_int_equal(replay_case(&pos, CHECK_FEN, CHECK_MOVES, &rules_check_only, &early), RULES_BLACK_LOSES);
+    assert_int_equal(rules_game_status(&pos, &rules_check_only, &r), RULES_BLACK_LOSES);
     assert_int_equal(r.reason, REASON_PERPETUAL_CHECK);
 }
 
-/* Names map to rule sets and back. */
+/* Names map to rule sets and back, case-insensitively; unknown names give NULL. */
 static void test_rule_set_names(void **state)
 {
     (void)state;
-    RuleSet set = RULE_SETS;
-    assert_true(rules_set_from_name("asian", &set));
-    assert_int_equal(set, RULES_ASIAN);
-    assert_true(rules_set_from_name("check-only", &set));
-    assert_int_equal(set, RULES_CHECK_ONLY);
-    assert_false(rules_set_from_name("chinese", &set));
-    for (int s = 0; s < RULE_SETS; s++) {
-        assert_true(rules_set_from_name(rules_set_name((RuleSet)s), &set));
-        assert_int_equal(set, s);
+    assert_ptr_equal(rules_find("asian"), &rules_asian);
+    assert_ptr_equal(rules_find("Chinese"), &rules_chinese);
+    assert_ptr_equal(rules_find("check-only"), &rules_check_only);
+    assert_ptr_equal(rules_default(), &rules_asian);
+    assert_null(rules_find("cxa"));
+    assert_null(rules_find(""));
+    assert_null(rules_find(NULL));
+    assert_null(rules_at(rules_count()));
+    for (int i = 0; i < rules_count(); i++) {
+        assert_non_null(RULES_NAMES[i]);
+        assert_ptr_equal(rules_find(RULES_NAMES[i]), rules_at(i));
+        assert_int_equal(rules_index(rules_at(i)), i);
+        assert_non_null(strstr(rules_names_text(), rules_at(i)->name));
     }
+    assert_null(RULES_NAMES[rules_count()]);
 }
 
 /* The key scan finds the latest earlier occurrence, and stops at captures and null moves. */
@@ -290,7 +295,7 @@ static void test_fast_scan(void **state)
     int first;
     assert_int_equal(rules_count_occurrences(&pos, &first), 3);
     assert_int_equal(first, 0);
-    assert_int_equal(rules_search_repetition(&pos, RULES_ASIAN), RULES_DRAW);
+    assert_int_equal(rules_search_repetition(&pos, &rules_asian), RULES_DRAW);
 
     /* A null move in between hides the earlier position. */
     test_setup(&pos, "1nbak4/4a4/9/p8/9/9/P8/9/4A4/1NBAK4 w - - 0 1");
@@ -299,7 +304,7 @@ static void test_fast_scan(void **state)
     pos_make_null(&pos);
     play_moves(&pos, "c2b0 c7b9");
     assert_int_equal(rules_find_repetition(&pos), -1);
-    assert_int_equal(rules_search_repetition(&pos, RULES_ASIAN), RULES_ONGOING);
+    assert_int_equal(rules_search_repetition(&pos, &rules_asian), RULES_ONGOING);
 
     /* The window starts after the last capture. */
     test_setup(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
@@ -319,7 +324,7 @@ static void test_search_hook(void **state)
     play_moves(&pos, "c2a2 a7b7 a2b2 b7a7 b2a2");
     assert_int_equal(rules_find_repetition(&pos), 1);
     memcpy(&copy, &pos, sizeof pos);
-    assert_int_equal(rules_search_repetition(&pos, RULES_ASIAN), RULES_RED_LOSES);
+    assert_int_equal(rules_search_repetition(&pos, &rules_asian), RULES_RED_LOSES);
     assert_memory_equal(&copy, &pos, offsetof(Position, hist) + pos.ply * sizeof(Undo));
     assert_int_equal(rules_verdict_for_side(RULES_RED_LOSES, RED), -1);
     assert_int_equal(rules_verdict_for_side(RULES_RED_LOSES, BLACK), 1);
@@ -327,7 +332,7 @@ static void test_search_hook(void **state)
 
     test_setup(&pos, CHECK_FEN);
     play_moves(&pos, "f1e1 f2e2 e1f1 e2f2");
-    assert_int_equal(rules_search_repetition(&pos, RULES_ASIAN), RULES_BLACK_LOSES);
+    assert_int_equal(rules_search_repetition(&pos, &rules_asian), RULES_BLACK_LOSES);
 }
 
 int main(void)

@@ -28,7 +28,7 @@ static SearchResult run(const SearchLimits *limits)
     atomic_init(&shared.pondering, false);
     tt_clear(&tt);
     search_thread_clear(st);
-    search_shared_init(&shared, &tt, limits, 0, NULL, NULL);
+    search_shared_init(&shared, &tt, limits, rules_default(), NULL, NULL);
     search_run(st, &shared, &pos, &res);
     return res;
 }
@@ -134,7 +134,7 @@ static void test_limits(void **state)
     SearchShared shared;
     atomic_init(&shared.pondering, false);
     limits.depth = 0;
-    search_shared_init(&shared, &tt, &limits, 0, NULL, NULL);
+    search_shared_init(&shared, &tt, &limits, rules_default(), NULL, NULL);
     atomic_store(&shared.stop, true);
     search_run(st, &shared, &pos, &res);
     assert_true(res.best != MOVE_NONE && move_is_legal(&pos, res.best));
@@ -162,7 +162,8 @@ static void test_refuses_perpetual(void **state)
     const char *fen = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1";
     Move forbidden;
     XqError err;
-    for (int set = RULES_ASIAN; set <= RULES_CHECK_ONLY; set++) {
+    for (int i = 0; i < rules_count(); i++) {
+        const RuleSet *set = rules_at(i);
         setup_with_moves(fen, "f1e1 f2e2 e1f1"); /* black to move: e2f2 would repeat the start by checking again */
         assert_true(move_parse_legal(&pos, "e2f2", &forbidden, &err));
         SearchLimits limits = { 0 };

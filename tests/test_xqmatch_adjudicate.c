@@ -66,7 +66,7 @@ static void test_rulings_file(void **state)
         Verdict v;
         char *save = NULL;
         for (char *t = strtok_r(moves, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-            if (adjudicate_position(pos, 0, RULES_ASIAN, &v))
+            if (adjudicate_position(pos, 0, &rules_asian, &v))
                 fail_msg("case %d ended early (%s) before %s: %s", c + 1, v.text, t, lines.line[c]);
             Move m;
             XqError err;
@@ -74,7 +74,7 @@ static void test_rulings_file(void **state)
                 fail_msg("case %d: %s", c + 1, err.msg);
             pos_make(pos, m);
         }
-        if (!adjudicate_position(pos, 0, RULES_ASIAN, &v))
+        if (!adjudicate_position(pos, 0, &rules_asian, &v))
             fail_msg("case %d not ruled at its end: %s", c + 1, lines.line[c]);
         if (v.result != expected_result(exp))
             fail_msg("case %d: got %s (%s), expected %s", c + 1, result_pgn(v.result), v.text, exp);
@@ -98,11 +98,11 @@ static void test_mate(void **state)
     Position *pos = malloc(sizeof *pos);
     test_setup(pos, "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1");
     Verdict v;
-    assert_false(adjudicate_position(pos, 0, RULES_ASIAN, &v));
+    assert_false(adjudicate_position(pos, 0, &rules_asian, &v));
     Move m;
     assert_true(move_parse_legal(pos, "a0a9", &m, NULL));
     pos_make(pos, m);
-    assert_true(adjudicate_position(pos, 0, RULES_ASIAN, &v));
+    assert_true(adjudicate_position(pos, 0, &rules_asian, &v));
     assert_int_equal(v.result, RESULT_RED_WINS);
     assert_int_equal(v.reason, END_MATE);
     free(pos);
@@ -117,15 +117,15 @@ static void test_max_length(void **state)
     const char *moves[] = { "h2e2", "h9g7", "h0g2", "i9h9" };
     Verdict v;
     for (int i = 0; i < 4; i++) {
-        assert_false(adjudicate_position(pos, 4, RULES_ASIAN, &v));
+        assert_false(adjudicate_position(pos, 4, &rules_asian, &v));
         Move m;
         assert_true(move_parse_legal(pos, moves[i], &m, NULL));
         pos_make(pos, m);
     }
-    assert_true(adjudicate_position(pos, 4, RULES_ASIAN, &v));
+    assert_true(adjudicate_position(pos, 4, &rules_asian, &v));
     assert_int_equal(v.result, RESULT_DRAW);
     assert_int_equal(v.reason, END_MAX_LENGTH);
-    assert_false(adjudicate_position(pos, 0, RULES_ASIAN, &v));
+    assert_false(adjudicate_position(pos, 0, &rules_asian, &v));
     free(pos);
 }
 

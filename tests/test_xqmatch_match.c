@@ -44,7 +44,7 @@ static MatchConfig *base_config(const MatchTestEnv *env, const char *args_a, con
     cfg->tc.hang_ms = 5000;
     cfg->tc.margin_ms = 50;
     cfg->adj.max_plies = 60;
-    cfg->adj.rules = RULES_ASIAN;
+    cfg->adj.rules = &rules_asian;
     cfg->init_timeout_ms = 3000;
     cfg->event = "test";
     cfg->quiet = true;
