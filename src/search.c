@@ -177,6 +177,12 @@ static int repetition_score(SearchThread *st, int first, int ply)
     return SCORE_DRAW;
 }
 
+/* Did the last move, a capture, leave a dead position (rules.h)? Only captures change material: cheap. */
+static inline bool dead_after_capture(const Position *pos)
+{
+    return pos->rule60 == 0 && pos->ply > 0 && rules_dead_position(pos);
+}
+
 /* Does the side to move have rooks, horses or cannons (so a null move is not a zugzwang trap)? */
 static bool has_major_pieces(const Position *pos)
 {
@@ -225,6 +231,8 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
         return 0;
     if (ply >= MAX_PLY)
         return static_eval(st);
+    if (dead_after_capture(pos))
+        return SCORE_DRAW;
     const bool in_check = pos->in_check;
     const int alpha0 = alpha;
     TTEntry tte;
@@ -377,6 +385,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         const int quiet_limit = st->shared->rules->quiet_limit;
         if (pos->rule60 >= quiet_limit && rules_quiet_plies(pos, st->shared->rules) >= quiet_limit && !pos->in_check)
             return SCORE_DRAW; /* 60-move rule (a mate on the last ply still counts: not while in check) */
+        if (dead_after_capture(pos))
+            return SCORE_DRAW;
         if (ply >= MAX_PLY - 1)
             return static_eval(st);
         alpha = alpha > score_mated_in(ply) ? alpha : score_mated_in(ply);
