@@ -44,14 +44,38 @@ static RulesVerdict verdict_from_levels(const uint8_t level[2])
     return level[RED] > level[BLACK] ? RULES_RED_LOSES : RULES_BLACK_LOSES;
 }
 
-/* Victims with an (attacker, victim) pair in `after` that `before` lacks. */
+/* Victims with an (attacker, victim) pair in `after` that `before` lacks, or that became real. */
 static uint16_t new_victims(const RulesThreats *before, const RulesThreats *after)
 {
     uint16_t victims = 0;
     for (int v = 0; v < SIDE_PIECES; v++)
-        if (after->by[v] & ~before->by[v])
+        if ((after->by[v] & ~before->by[v]) | (after->real[v] & ~before->real[v]))
             victims |= (uint16_t)(1u << v);
     return victims;
+}
+
+/*
+ * What `side`, now in check, threatened before the check: its threats in the
+ * position it stood in, plus the pairs it had after its own previous move
+ * whose attacker and victim still stand where they stood then (the check
+ * only suspended them).
+ */
+static void threats_before_check(const Position *pos, int side, const RulesThreats *now, const RulesThreats *own,
+                                 const uint8_t *own_sq, RulesThreats *out)
+{
+    *out = *now;
+    const int us = side_tag(side), them = side_tag(side ^ 1);
+    for (int v = 0; v < SIDE_PIECES; v++) {
+        if (!own->by[v] || pos->piece_sq[them + v] != own_sq[them + v])
+            continue;
+        for (int a = 0; a < SIDE_PIECES; a++) {
+            const uint16_t bit = (uint16_t)(1u << a);
+            if ((own->by[v] & bit) && pos->piece_sq[us + a] == own_sq[us + a]) {
+                out->by[v] |= bit;
+                out->real[v] |= own->real[v] & bit;
+            }
+        }
+    }
 }
 
 /* Adds one move's classes to its side's summary. */
@@ -67,10 +91,10 @@ static void side_add(RulesSide *s, int klass, uint16_t victims)
     s->attacks += klass != 0;
 }
 
-/* Can later moves still raise this side above idle? (Saves the threat scans of a settled side.) */
-static bool side_open(const RulesSide *s)
+/* Are this side's threats still needed: for the report (full), or because later moves can still raise it above idle? */
+static bool side_open(const RulesSide *s, bool full)
 {
-    return s->attacks == s->moves || s->common != 0;
+    return full || s->attacks == s->moves || s->common != 0;
 }
 
 /* Rules the cycle from history index `start` to now. */
@@ -87,8 +111,11 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
     }
     c.start = start;
     c.length = length;
+    const bool full = cycle != NULL; /* a report classifies every move; the search stops at what decides */
     Move moves[MAX_HISTORY];
     RulesThreats state[2][2]; /* [before/after][side] */
+    RulesThreats own[2], before;   /* per side: its threats after its own last move */
+    uint8_t own_sq[2][PIECE_IDS];  /* and where the pieces stood then */
     for (int k = length - 1; k >= 0; k--) {
         moves[k] = pos->hist[start + k].move;
         pos_unmake(pos);
@@ -97,23 +124,35 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
     if (set->threats) {
         set->threats(pos, RED, &state[0][RED]);
         set->threats(pos, BLACK, &state[0][BLACK]);
+        memcpy(own, state[0], sizeof own);
+        memcpy(own_sq[RED], pos->piece_sq, sizeof own_sq[RED]);
+        memcpy(own_sq[BLACK], pos->piece_sq, sizeof own_sq[BLACK]);
     }
     for (int k = 0; k < length; k++) {
         const int mover = pos->side;
+        /* A side in check can capture nothing but what answers the check; where
+         * the rule set says so its attacks are judged against what it
+         * threatened before the check, so evading does not renew them. */
+        if (set->threats && pos->in_check && set->evasion_keeps)
+            threats_before_check(pos, mover, &state[0][mover], &own[mover], own_sq[mover], &before);
+        else
+            before = state[0][mover];
         pos_make(pos, moves[k]);
         int klass = pos->in_check ? CLASS_CHECK : 0;
         uint16_t victims = 0;
         if (set->threats) {
             for (int s = RED; s <= BLACK; s++)
-                if (side_open(&c.side[s]))
+                if (side_open(&c.side[s], full))
                     set->threats(pos, s, &state[1][s]);
-            if (side_open(&c.side[mover])) {
-                victims = new_victims(&state[0][mover], &state[1][mover]);
+            if (side_open(&c.side[mover], full)) {
+                victims = new_victims(&before, &state[1][mover]);
                 if (victims)
                     klass |= CLASS_CHASE;
                 if (!pos->in_check && state[1][mover].mate && !state[0][mover].mate)
                     klass |= CLASS_THREAT;
             }
+            own[mover] = state[1][mover];
+            memcpy(own_sq[mover], pos->piece_sq, sizeof own_sq[mover]);
             memcpy(state[0], state[1], sizeof state[0]);
         }
         side_add(&c.side[mover], klass, victims);

@@ -67,10 +67,17 @@ enum {
     RULES_EXPLAIN_MAX = 32,    /* per-move classes kept for messages (the first moves of a cycle) */
 };
 
-/* What one side threatens in a position, as a rule set sees it (compared before and after a move). */
+/*
+ * What one side threatens in a position, as a rule set sees it (compared
+ * before and after a move): chase pairs, by[v] = attacker identity bits
+ * (id & 15) that chase enemy piece v; real[v] the pairs among them whose
+ * capture also wins material when everything else on the board is counted
+ * (the same as by[] under AXF); and whether the side threatens mate.
+ */
 typedef struct RulesThreats {
-    uint16_t by[16];  /* chase pairs: by[v] = attacker identity bits (id & 15) that chase enemy piece v */
-    bool mate;        /* the side threatens to mate (CXA 杀) */
+    uint16_t by[16];
+    uint16_t real[16];
+    bool mate;
 } RulesThreats;
 
 /* The classes of one side's moves over a cycle. */
@@ -86,9 +93,14 @@ typedef struct RulesSide {
 /*
  * A rule set. `threats` fills what `side` threatens in pos (pos restored;
  * NULL: chases and mate threats do not count). A move chases a victim when
- * an (attacker, victim) pair exists after it that did not before (AXF D61),
- * and threatens mate when the mate threat is new. `level` gives a side its level from its own and the other side's
- * classes. The quiet-move limit: `quiet_limit` counted plies without a
+ * an (attacker, victim) pair exists after it that did not before (AXF D61)
+ * or a pair becomes real (CXA 图12: an attack that could not be carried out
+ * becomes one that can), and threatens mate when the mate threat is new. `level` gives a side its level from its own and the other side's
+ * classes. With `evasion_keeps`, a move out of check is compared with the
+ * position it stood in plus the pairs the side had after its own previous
+ * move whose pieces have not moved since (a check suspends those attacks,
+ * evading does not renew them, CXA 参考图6); without it (AXF D37), with the
+ * position it stood in only. The quiet-move limit: `quiet_limit` counted plies without a
  * capture draw, each side's checks beyond `counted_checks` and the replies
  * to them not counted.
  */
@@ -97,6 +109,7 @@ typedef struct RuleSet {
     const char *summary;
     void (*threats)(Position *pos, int side, RulesThreats *out);
     int (*level)(const RulesSide *self, const RulesSide *other);
+    bool evasion_keeps; /* a side answering a check is judged against its threats before the check */
     int quiet_limit;
     int counted_checks;
 } RuleSet;

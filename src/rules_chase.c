@@ -78,7 +78,7 @@ static bool other_side_can_capture(Position *pos, int from, int to)
 }
 
 /* Does a move from `from` to `to` pass over square `via` (a slider's path, a horse's leg or an elephant's eye)? */
-static bool passes_over(int type, int from, int to, int via)
+bool rules_passes_over(int type, int from, int to, int via)
 {
     switch (type) {
     case HORSE: {
@@ -118,7 +118,7 @@ static bool has_real_protector(Position *pos, Move m)
     for (int i = 0; i < n && !found; i++) {
         const Move r = replies[i];
         found = move_to(r) == sq
-            && !passes_over(piece_type(pos->board[move_from(r)]), move_from(r), sq, vacated)
+            && !rules_passes_over(piece_type(pos->board[move_from(r)]), move_from(r), sq, vacated)
             && move_is_legal(pos, r);
     }
     pos_unmake(pos);
@@ -166,6 +166,7 @@ void rules_chase_pairs(Position *pos, int side, RulesThreats *out)
         if (capture_is_chase(pos, m, attacker, victim))
             out->by[victim & 15] |= (uint16_t)(1u << (attacker & 15));
     }
+    memcpy(out->real, out->by, sizeof out->real); /* AXF: a chase pair is real as it stands */
     pos->side = saved_side;
     pos->in_check = saved_check;
 }

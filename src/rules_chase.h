@@ -14,7 +14,10 @@
 
 #include "rules.h"
 
-/* Fills the AXF chase pairs of `side` against the other side's pieces (out->by; out->mate is false); pos is restored. */
+/* Fills the AXF chase pairs of `side` against the other side's pieces (out->by, out->real the same; out->mate false); pos is restored. */
 void rules_chase_pairs(Position *pos, int side, RulesThreats *out);
+
+/* Does a move of a piece of `type` from `from` to `to` pass over square `via` (a slider's path, a horse's leg, an elephant's eye)? */
+bool rules_passes_over(int type, int from, int to, int via);
 
 #endif

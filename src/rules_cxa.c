@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "rules_chase.h"
 
 enum {
     CXA_CAPTURE_DEPTH = 6, /* plies of the material-only capture search after A x V */
@@ -99,7 +100,67 @@ static bool chaseable(const Position *pos, int victim)
     return type != PAWN || GEO->half[pos->piece_sq[victim]] != piece_side(victim);
 }
 
-/* Does legal capture m of `victim` by the side to move win material? */
+/*
+ * After the side to move plays capture m, has the victim a real root: can the
+ * other side legally recapture on its square without losing material by it
+ * (what it takes back is worth at least what the capturer then wins)? A
+ * pinned protector, or one whose recapture walks into a bigger loss, is a
+ * fake root.
+ */
+static bool has_real_root(Position *pos, Move m, int attacker_value)
+{
+    const int sq = move_to(m);
+    Move replies[MAX_MOVES];
+    bool found = false;
+    pos_make(pos, m);
+    const int n = gen_captures(pos, replies);
+    for (int i = 0; i < n && !found; i++) {
+        if (move_to(replies[i]) != sq || !move_is_legal(pos, replies[i]))
+            continue;
+        pos_make(pos, replies[i]);
+        found = attacker_value - capture_search(pos, 0, attacker_value + 1, CXA_CAPTURE_DEPTH - 1) >= 0;
+        pos_unmake(pos);
+    }
+    pos_unmake(pos);
+    return found;
+}
+
+/* Does capture m, by the side to move, uncover a winning capture for the other side over the square it leaves (the attacker was pinned)? */
+static bool uncovers_loss(Position *pos, Move m)
+{
+    const int vacated = move_from(m);
+    Move replies[MAX_MOVES];
+    bool found = false;
+    pos_make(pos, m);
+    const int n = gen_captures(pos, replies);
+    for (int i = 0; i < n && !found; i++) {
+        const Move r = replies[i];
+        const int from = move_from(r), to = move_to(r);
+        const int capturer = pos->board[from], target = pos->board[to];
+        if (to == move_to(m) || piece_type(target) == KING
+            || !rules_passes_over(piece_type(capturer), from, to, vacated) || !move_is_legal(pos, r))
+            continue;
+        const int cost = value_of(pos, capturer);
+        found = value_of(pos, target) > cost || !has_real_root(pos, r, cost);
+    }
+    pos_unmake(pos);
+    return found;
+}
+
+/*
+ * Is legal capture m of `victim` by `attacker` a chase pair: a victim
+ * without a real root, or worth more than the attacker, and an attacker not
+ * pinned (its capture must not uncover a winning capture of the other side
+ * through the square it leaves: CXA 图23, the pinned cannon's attacks are
+ * idle)?
+ */
+static bool capture_attacks(Position *pos, Move m, int attacker, int victim)
+{
+    const int cost = value_of(pos, attacker);
+    return (value_of(pos, victim) > cost || !has_real_root(pos, m, cost)) && !uncovers_loss(pos, m);
+}
+
+/* Does legal capture m of `victim` win material: is it worth more than what the other side then wins back by its best captures? */
 static bool capture_wins(Position *pos, Move m, int victim)
 {
     const int gain = value_of(pos, victim);
@@ -157,8 +218,12 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
             continue;
         if (ta == piece_type(victim) && other_side_can_capture(pos, move_to(m), move_from(m)))
             continue; /* 兑: an exchange offer */
+        if (!capture_attacks(pos, m, attacker, victim))
+            continue;
+        const uint16_t bit = (uint16_t)(1u << (attacker & 15));
+        out->by[victim & 15] |= bit;
         if (capture_wins(pos, m, victim))
-            out->by[victim & 15] |= (uint16_t)(1u << (attacker & 15));
+            out->real[victim & 15] |= bit;
     }
     /* No mate threat is counted for a side in check (it must answer first) or
      * giving check (the check is the stronger class of that move). */
