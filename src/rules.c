@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "rules_chase.h"
 
 /* Counts the current position's occurrences since the last capture or null move. */
 int rules_count_occurrences(const Position *pos, int *first)
@@ -55,27 +56,40 @@ static uint16_t new_victims(const RulesThreats *before, const RulesThreats *afte
 }
 
 /*
- * What `side`, now in check, threatened before the check: its threats in the
- * position it stood in, plus the pairs it had after its own previous move
- * whose attacker and victim still stand where they stood then (the check
- * only suspended them).
+ * Drops from `after` (the mover's threats after move m, which took it out of
+ * check) the pairs that m neither made nor uncovered: pairs whose attacker
+ * is not the moved piece and whose line or leg does not pass over the
+ * squares m left or reached. The check only suspended those attacks.
  */
-static void threats_before_check(const Position *pos, int side, const RulesThreats *now, const RulesThreats *own,
-                                 const uint8_t *own_sq, RulesThreats *out)
+static void keep_evasion_pairs(const Position *pos, Move m, int mover, RulesThreats *after)
 {
-    *out = *now;
-    const int us = side_tag(side), them = side_tag(side ^ 1);
-    for (int v = 0; v < SIDE_PIECES; v++) {
-        if (!own->by[v] || pos->piece_sq[them + v] != own_sq[them + v])
-            continue;
+    const int us = side_tag(mover), them = side_tag(mover ^ 1);
+    const int moved = pos->board[move_to(m)] & 15;
+    for (int v = 0; v < SIDE_PIECES; v++)
         for (int a = 0; a < SIDE_PIECES; a++) {
             const uint16_t bit = (uint16_t)(1u << a);
-            if ((own->by[v] & bit) && pos->piece_sq[us + a] == own_sq[us + a]) {
-                out->by[v] |= bit;
-                out->real[v] |= own->real[v] & bit;
+            if (!(after->by[v] & bit) || a == moved)
+                continue;
+            const int from = pos->piece_sq[us + a], to = pos->piece_sq[them + v], type = piece_type(us + a);
+            if (!rules_passes_over(type, from, to, move_from(m)) && !rules_passes_over(type, from, to, move_to(m))) {
+                after->by[v] &= (uint16_t)~bit;
+                after->real[v] &= (uint16_t)~bit;
             }
         }
-    }
+}
+
+/* Drops from `after` the moved piece's attacks on the pieces that chased it by the previous move (`chased`: its victims), a counter-attack while escaping. */
+static void drop_counter_attacks(const Position *pos, Move m, uint16_t chased, const RulesThreats *their_before,
+                                 RulesThreats *after)
+{
+    const int moved = pos->board[move_to(m)] & 15;
+    if (!(chased & (1u << moved)))
+        return;
+    for (int v = 0; v < SIDE_PIECES; v++)
+        if (their_before->by[moved] & (1u << v)) {
+            after->by[v] &= (uint16_t)~(1u << moved);
+            after->real[v] &= (uint16_t)~(1u << moved);
+        }
 }
 
 /* Adds one move's classes to its side's summary. */
@@ -114,8 +128,7 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
     const bool full = cycle != NULL; /* a report classifies every move; the search stops at what decides */
     Move moves[MAX_HISTORY];
     RulesThreats state[2][2]; /* [before/after][side] */
-    RulesThreats own[2], before;   /* per side: its threats after its own last move */
-    uint8_t own_sq[2][PIECE_IDS];  /* and where the pieces stood then */
+    uint16_t last_victims = 0;  /* what the previous move chased */
     for (int k = length - 1; k >= 0; k--) {
         moves[k] = pos->hist[start + k].move;
         pos_unmake(pos);
@@ -124,19 +137,10 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
     if (set->threats) {
         set->threats(pos, RED, &state[0][RED]);
         set->threats(pos, BLACK, &state[0][BLACK]);
-        memcpy(own, state[0], sizeof own);
-        memcpy(own_sq[RED], pos->piece_sq, sizeof own_sq[RED]);
-        memcpy(own_sq[BLACK], pos->piece_sq, sizeof own_sq[BLACK]);
     }
     for (int k = 0; k < length; k++) {
         const int mover = pos->side;
-        /* A side in check can capture nothing but what answers the check; where
-         * the rule set says so its attacks are judged against what it
-         * threatened before the check, so evading does not renew them. */
-        if (set->threats && pos->in_check && set->evasion_keeps)
-            threats_before_check(pos, mover, &state[0][mover], &own[mover], own_sq[mover], &before);
-        else
-            before = state[0][mover];
+        const bool evading = pos->in_check && set->evasion_keeps;
         pos_make(pos, moves[k]);
         int klass = pos->in_check ? CLASS_CHECK : 0;
         uint16_t victims = 0;
@@ -145,17 +149,21 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
                 if (side_open(&c.side[s], full))
                     set->threats(pos, s, &state[1][s]);
             if (side_open(&c.side[mover], full)) {
-                victims = new_victims(&before, &state[1][mover]);
+                RulesThreats made = state[1][mover];
+                if (evading) /* the check suspended the mover's attacks: only what the move made counts */
+                    keep_evasion_pairs(pos, moves[k], mover, &made);
+                if (set->counter_idle)
+                    drop_counter_attacks(pos, moves[k], last_victims, &state[0][mover ^ 1], &made);
+                victims = new_victims(&state[0][mover], &made);
                 if (victims)
                     klass |= CLASS_CHASE;
                 if (!pos->in_check && state[1][mover].mate && !state[0][mover].mate)
                     klass |= CLASS_THREAT;
             }
-            own[mover] = state[1][mover];
-            memcpy(own_sq[mover], pos->piece_sq, sizeof own_sq[mover]);
             memcpy(state[0], state[1], sizeof state[0]);
         }
         side_add(&c.side[mover], klass, victims);
+        last_victims = victims;
         if (k < RULES_EXPLAIN_MAX) {
             c.klass[k] = (uint8_t)klass;
             c.victims[k] = victims;

@@ -96,11 +96,13 @@ typedef struct RulesSide {
  * an (attacker, victim) pair exists after it that did not before (AXF D61)
  * or a pair becomes real (CXA 图12: an attack that could not be carried out
  * becomes one that can), and threatens mate when the mate threat is new. `level` gives a side its level from its own and the other side's
- * classes. With `evasion_keeps`, a move out of check is compared with the
- * position it stood in plus the pairs the side had after its own previous
- * move whose pieces have not moved since (a check suspends those attacks,
- * evading does not renew them, CXA 参考图6); without it (AXF D37), with the
- * position it stood in only. The quiet-move limit: `quiet_limit` counted plies without a
+ * classes. With `evasion_keeps`, a move out of check chases only with the
+ * piece it moves or by what it uncovers: the check merely suspended the
+ * other attacks, so evading does not renew them (CXA 参考图6, 参考图22);
+ * without it (AXF D37), every pair new since the checking move counts.
+ * With `counter_idle`, a piece chased by the previous move that escapes to a
+ * square from which it attacks its chaser does not chase it (the chaser
+ * brought it on itself, CXA 参考图21). The quiet-move limit: `quiet_limit` counted plies without a
  * capture draw, each side's checks beyond `counted_checks` and the replies
  * to them not counted.
  */
@@ -109,7 +111,8 @@ typedef struct RuleSet {
     const char *summary;
     void (*threats)(Position *pos, int side, RulesThreats *out);
     int (*level)(const RulesSide *self, const RulesSide *other);
-    bool evasion_keeps; /* a side answering a check is judged against its threats before the check */
+    bool evasion_keeps; /* out of check, only attacks the move makes or uncovers are new */
+    bool counter_idle;  /* a piece escaping a chaser may attack that chaser: idle */
     int quiet_limit;
     int counted_checks;
 } RuleSet;

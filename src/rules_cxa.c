@@ -125,8 +125,8 @@ static bool has_real_root(Position *pos, Move m, int attacker_value)
     return found;
 }
 
-/* Does capture m, by the side to move, uncover a winning capture for the other side over the square it leaves (the attacker was pinned)? */
-static bool uncovers_loss(Position *pos, Move m)
+/* Does capture m, by the side to move, uncover a winning capture of a piece worth more than `gain` for the other side, over the square it leaves (the attacker was pinned)? */
+static bool uncovers_loss(Position *pos, Move m, int gain)
 {
     const int vacated = move_from(m);
     Move replies[MAX_MOVES];
@@ -140,8 +140,8 @@ static bool uncovers_loss(Position *pos, Move m)
         if (to == move_to(m) || piece_type(target) == KING
             || !rules_passes_over(piece_type(capturer), from, to, vacated) || !move_is_legal(pos, r))
             continue;
-        const int cost = value_of(pos, capturer);
-        found = value_of(pos, target) > cost || !has_real_root(pos, r, cost);
+        const int cost = value_of(pos, capturer), worth = value_of(pos, target);
+        found = worth > gain && (worth > cost || !has_real_root(pos, r, cost));
     }
     pos_unmake(pos);
     return found;
@@ -150,14 +150,15 @@ static bool uncovers_loss(Position *pos, Move m)
 /*
  * Is legal capture m of `victim` by `attacker` a chase pair: a victim
  * without a real root, or worth more than the attacker, and an attacker not
- * pinned (its capture must not uncover a winning capture of the other side
- * through the square it leaves: CXA 图23, the pinned cannon's attacks are
- * idle)?
+ * pinned (its capture must not uncover a winning capture of a more valuable
+ * piece through the square it leaves: CXA 图23, the pinned cannon's attacks
+ * are idle; 参考图27, a cannon screening a rook still chases a rook)?
  */
 static bool capture_attacks(Position *pos, Move m, int attacker, int victim)
 {
     const int cost = value_of(pos, attacker);
-    return (value_of(pos, victim) > cost || !has_real_root(pos, m, cost)) && !uncovers_loss(pos, m);
+    const int gain = value_of(pos, victim);
+    return (gain > cost || !has_real_root(pos, m, cost)) && !uncovers_loss(pos, m, gain);
 }
 
 /* Does legal capture m of `victim` win material: is it worth more than what the other side then wins back by its best captures? */

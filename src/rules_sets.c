@@ -83,17 +83,17 @@ static int level_check_only(const RulesSide *self, const RulesSide *other)
 
 const RuleSet rules_asian = {
     NAME_ASIAN, "AXF/WXF: perpetual check and perpetual chase of one piece lose",
-    rules_chase_pairs, level_asian, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
+    rules_chase_pairs, level_asian, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
 };
 
 const RuleSet rules_chinese = {
     NAME_CHINESE, "CXA: perpetual check, mate threat, chase and their mixtures lose",
-    rules_cxa_threats, level_chinese, true, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
+    rules_cxa_threats, level_chinese, true, true, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
 };
 
 const RuleSet rules_check_only = {
     NAME_CHECK_ONLY, "only perpetual check loses",
-    NULL, level_check_only, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
+    NULL, level_check_only, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
 };
 
 /* The rule sets in option order; the first is the default. */
