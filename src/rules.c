@@ -134,26 +134,35 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
         pos_unmake(pos);
     }
     memset(state, 0, sizeof state);
-    if (set->threats) {
+    /* Threat scans make moves of their own: they need room in the history (a
+     * game of nearly MAX_HISTORY plies is ruled on checks alone). */
+    const bool scan = set->threats && ply + RULES_SCAN_MARGIN < MAX_HISTORY;
+    if (scan) {
         set->threats(pos, RED, &state[0][RED]);
         set->threats(pos, BLACK, &state[0][BLACK]);
     }
-    for (int k = 0; k < length; k++) {
-        const int mover = pos->side;
+    /* Where a move's class depends on the move before it (counter_idle), the
+     * cycle is walked twice and classified on the second walk, whose first
+     * move follows the cycle's last (the position is the same); the first
+     * walk only sets up the threats and the previous move's chases. */
+    const bool wrap = scan && set->counter_idle && ply + length + RULES_SCAN_MARGIN < MAX_HISTORY;
+    const int passes = wrap ? 2 * length : length;
+    for (int k = 0; k < passes; k++) {
+        const int mover = pos->side, index = k % length;
         const bool evading = pos->in_check && set->evasion_keeps;
-        pos_make(pos, moves[k]);
+        pos_make(pos, moves[index]);
         int klass = pos->in_check ? CLASS_CHECK : 0;
         uint16_t victims = 0;
-        if (set->threats) {
+        if (scan) {
             for (int s = RED; s <= BLACK; s++)
                 if (side_open(&c.side[s], full))
                     set->threats(pos, s, &state[1][s]);
             if (side_open(&c.side[mover], full)) {
                 RulesThreats made = state[1][mover];
                 if (evading) /* the check suspended the mover's attacks: only what the move made counts */
-                    keep_evasion_pairs(pos, moves[k], mover, &made);
+                    keep_evasion_pairs(pos, moves[index], mover, &made);
                 if (set->counter_idle)
-                    drop_counter_attacks(pos, moves[k], last_victims, &state[0][mover ^ 1], &made);
+                    drop_counter_attacks(pos, moves[index], last_victims, &state[0][mover ^ 1], &made);
                 victims = new_victims(&state[0][mover], &made);
                 if (victims)
                     klass |= CLASS_CHASE;
@@ -162,13 +171,17 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
             }
             memcpy(state[0], state[1], sizeof state[0]);
         }
-        side_add(&c.side[mover], klass, victims);
         last_victims = victims;
-        if (k < RULES_EXPLAIN_MAX) {
-            c.klass[k] = (uint8_t)klass;
-            c.victims[k] = victims;
+        if (wrap && k < length)
+            continue;
+        side_add(&c.side[mover], klass, victims);
+        if (index < RULES_EXPLAIN_MAX) {
+            c.klass[index] = (uint8_t)klass;
+            c.victims[index] = victims;
         }
     }
+    for (int k = 0; wrap && k < length; k++)
+        pos_unmake(pos);
     for (int s = RED; s <= BLACK; s++)
         c.level[s] = (uint8_t)set->level(&c.side[s], &c.side[s ^ 1]);
     if (cycle)

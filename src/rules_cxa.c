@@ -161,14 +161,20 @@ static bool capture_attacks(Position *pos, Move m, int attacker, int victim)
     return (gain > cost || !has_real_root(pos, m, cost)) && !uncovers_loss(pos, m, gain);
 }
 
-/* Does legal capture m of `victim` win material: is it worth more than what the other side then wins back by its best captures? */
-static bool capture_wins(Position *pos, Move m, int victim)
+/*
+ * Does legal capture m of `victim` win material: is the victim worth more
+ * than what the other side then wins back by its best captures, beyond what
+ * it could win anyway (`standing`: its best captures if the side to move
+ * passed)? A counter-capture the other side has whatever we do does not
+ * make our capture unreal; one that our capture allows does (图12).
+ */
+static bool capture_wins(Position *pos, Move m, int victim, int standing)
 {
     const int gain = value_of(pos, victim);
     pos_make(pos, m);
-    const int back = capture_search(pos, 0, gain, CXA_CAPTURE_DEPTH);
+    const int back = capture_search(pos, 0, gain + standing, CXA_CAPTURE_DEPTH);
     pos_unmake(pos);
-    return gain - back > 0;
+    return gain - back + standing > 0;
 }
 
 /* Can the side to move mate by checks within `moves` moves? */
@@ -202,11 +208,32 @@ static bool mates_by_checks(Position *pos, int moves)
     return false;
 }
 
+/* The most the side to move threatens to win by one capture: the victim's value, less the capturer's if the victim has a real root. */
+static int standing_threat(Position *pos)
+{
+    Move caps[MAX_MOVES];
+    const int n = gen_captures(pos, caps);
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        const int attacker = pos->board[move_from(caps[i])], victim = pos->board[move_to(caps[i])];
+        if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
+            continue;
+        const int cost = value_of(pos, attacker);
+        const int win = value_of(pos, victim) - (has_real_root(pos, caps[i], cost) ? cost : 0);
+        if (win > best)
+            best = win;
+    }
+    return best;
+}
+
 /* Fills what `side` threatens in pos as if it were to move. */
 void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
 {
     memset(out, 0, sizeof *out);
     const uint8_t saved_side = pos->side, saved_check = pos->in_check;
+    pos->side = (uint8_t)(side ^ 1);
+    pos->in_check = side_in_check(pos, side ^ 1);
+    const int standing = pos->in_check ? 0 : standing_threat(pos);
     pos->side = (uint8_t)side;
     pos->in_check = side_in_check(pos, side);
     Move caps[MAX_MOVES];
@@ -223,7 +250,7 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
             continue;
         const uint16_t bit = (uint16_t)(1u << (attacker & 15));
         out->by[victim & 15] |= bit;
-        if (capture_wins(pos, m, victim))
+        if (capture_wins(pos, m, victim, standing))
             out->real[victim & 15] |= bit;
     }
     /* No mate threat is counted for a side in check (it must answer first) or
