@@ -105,17 +105,19 @@ static bool chaseable(const Position *pos, int victim)
  * other side legally recapture on its square without losing material by it
  * (what it takes back is worth at least what the capturer then wins)? A
  * pinned protector, or one whose recapture walks into a bigger loss, is a
- * fake root.
+ * fake root; a check the capturer's side was already giving does not make
+ * one (rules_legal_despite).
  */
 static bool has_real_root(Position *pos, Move m, int attacker_value)
 {
     const int sq = move_to(m);
+    const uint16_t checks = rules_checkers(pos, pos->side ^ 1); /* a check already given is answered first */
     Move replies[MAX_MOVES];
     bool found = false;
     pos_make(pos, m);
     const int n = gen_captures(pos, replies);
     for (int i = 0; i < n && !found; i++) {
-        if (move_to(replies[i]) != sq || !move_is_legal(pos, replies[i]))
+        if (move_to(replies[i]) != sq || !rules_legal_despite(pos, replies[i], checks))
             continue;
         pos_make(pos, replies[i]);
         found = attacker_value - capture_search(pos, 0, attacker_value + 1, CXA_CAPTURE_DEPTH - 1) >= 0;
