@@ -72,6 +72,18 @@ static bool move_in(const Move *list, int n, Move m)
     return false;
 }
 
+/* Is the position after legal root move m a draw by the rules in force (repetition, quiet-move limit, dead position)? */
+static bool move_reaches_rule_draw(Engine *e, Move m)
+{
+    Position *p = e->pv_pos;
+    RulesReport report;
+    memcpy(p, e->root, sizeof *p);
+    if (p->ply >= MAX_HISTORY - 1)
+        return false;
+    pos_make(p, m);
+    return rules_game_status(p, e->opt.rules, &report) == RULES_DRAW;
+}
+
 /* Body of the search thread: search, hold an open-ended result, check it, report it. */
 static void *search_main(void *arg)
 {
@@ -108,6 +120,7 @@ static void *search_main(void *arg)
         if (!move_is_pseudo_legal(p, res.ponder) || !move_is_legal(p, res.ponder))
             res.ponder = MOVE_NONE;
     }
+    res.rule_draw = res.best != MOVE_NONE && move_reaches_rule_draw(e, res.best);
     if (e->cb.bestmove)
         e->cb.bestmove(e->cb.ctx, &res);
     return NULL;

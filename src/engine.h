@@ -34,6 +34,7 @@ typedef struct EngineResult {
     int64_t time_ms;
     bool searched;         /* false when nothing was searched (no position, depth 0) */
     bool draw_offered;     /* the opponent offered a draw (go draw / ponderhit draw) */
+    bool rule_draw;        /* the position after best is a draw by the rules in force (a claim) */
     bool in_check;         /* the side to move is in check (for "no move" reports) */
 } EngineResult;
 

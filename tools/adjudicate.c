@@ -12,7 +12,7 @@
 static const char *const REASON_NAMES[END_REASONS] = {
     "none", "mate", "stalemate", "perpetual", "repetition", "60-move rule", "dead position", "max length",
     "illegal move", "crash", "hang", "time forfeit", "no move", "resign", "adjudicated loss",
-    "adjudicated draw", "start failure",
+    "adjudicated draw", "draw agreed", "start failure",
 };
 
 /* Stable short name of a reason. */

@@ -33,6 +33,7 @@ typedef enum EndReason {
     END_RESIGN,          /* the engine resigned (UCCI bestmove ... resign) */
     END_ADJ_RESIGN,      /* both engines' scores agreed the game was lost */
     END_ADJ_DRAW,        /* both engines' scores agreed the game was drawn */
+    END_DRAW_AGREED,     /* UCCI: an engine accepted the other's draw offer (bestmove ... draw after go draw) */
     END_START_FAILURE,   /* the engine did not start or answer the handshake */
     END_REASONS
 } EndReason;
