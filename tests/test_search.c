@@ -204,6 +204,23 @@ static void test_accepts_winning_repetition(void **state)
     assert_int_equal(res.score, SCORE_BAN - 1);
 }
 
+/* A capture that leaves dead material is a draw to the search: taking the last horse scores 0, not a material gain. */
+static void test_dead_capture_is_draw(void **state)
+{
+    (void)state;
+    setup_with_moves("4k4/9/9/9/9/9/9/9/4n4/3AK4 w - - 0 1", "");
+    Move take;
+    XqError err;
+    assert_true(move_parse_legal(&pos, "d0e1", &take, &err));
+    SearchLimits limits = { 0 };
+    limits.depth = 4;
+    limits.n_root_moves = 1;
+    limits.root_moves[0] = take;
+    SearchResult res = run(&limits);
+    assert_int_equal(res.best, take);
+    assert_int_equal(res.score, SCORE_DRAW);
+}
+
 /* Runs the search tests. */
 int main(void)
 {
@@ -216,6 +233,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_refuses_perpetual),
         cmocka_unit_test(test_accepts_winning_repetition),
+        cmocka_unit_test(test_dead_capture_is_draw),
         cmocka_unit_test(test_tactics),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
