@@ -108,6 +108,37 @@ static void test_mate(void **state)
     free(pos);
 }
 
+/* A capture that leaves dead material ends the game drawn; the chinese rule set forbids a perpetual mate threat. */
+static void test_dead_and_chinese(void **state)
+{
+    (void)state;
+    Position *pos = malloc(sizeof *pos);
+    test_setup(pos, "4k4/9/9/9/9/9/9/9/4n4/3AK4 w - - 0 1");
+    Verdict v;
+    assert_false(adjudicate_position(pos, 0, &rules_asian, &v));
+    Move m;
+    assert_true(move_parse_legal(pos, "d0e1", &m, NULL));
+    pos_make(pos, m);
+    assert_true(adjudicate_position(pos, 0, &rules_asian, &v));
+    assert_int_equal(v.result, RESULT_DRAW);
+    assert_int_equal(v.reason, END_DEAD);
+    assert_string_equal(end_reason_name(v.reason), "dead position");
+    test_setup(pos, "3ak1b2/4a4/4b4/r3C2R1/p8/9/P8/4p4/4p4/5K3 w - - 0 1");
+    static const char *const KILL[] = { "h6g6", "g9i7", "g6h6", "i7g9", "h6g6", "g9i7", "g6h6", "i7g9" };
+    for (int i = 0; i < 8; i++) {
+        assert_false(adjudicate_position(pos, 0, &rules_chinese, &v));
+        assert_true(move_parse_legal(pos, KILL[i], &m, NULL));
+        pos_make(pos, m);
+    }
+    assert_true(adjudicate_position(pos, 0, &rules_asian, &v));
+    assert_int_equal(v.result, RESULT_DRAW);
+    assert_true(adjudicate_position(pos, 0, &rules_chinese, &v));
+    assert_int_equal(v.result, RESULT_BLACK_WINS);
+    assert_int_equal(v.reason, END_PERPETUAL);
+    assert_string_equal(v.text, "red loses by perpetual mate threat (chinese rules)");
+    free(pos);
+}
+
 /* The length cap draws, after the rules had their say. */
 static void test_max_length(void **state)
 {
@@ -149,6 +180,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rulings_file),
         cmocka_unit_test(test_mate),
+        cmocka_unit_test(test_dead_and_chinese),
         cmocka_unit_test(test_max_length),
         cmocka_unit_test(test_names),
     };
