@@ -141,6 +141,8 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
         set->threats(pos, RED, &state[0][RED]);
         set->threats(pos, BLACK, &state[0][BLACK]);
     }
+    RulesThreats own[2]; /* per side: its threats after its own previous move */
+    memcpy(own, state[0], sizeof own);
     /* Where a move's class depends on the move before it (counter_idle), the
      * cycle is walked twice and classified on the second walk, whose first
      * move follows the cycle's last (the position is the same); the first
@@ -164,11 +166,14 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
                 if (set->counter_idle)
                     drop_counter_attacks(pos, moves[index], last_victims, &state[0][mover ^ 1], &made);
                 victims = new_victims(&state[0][mover], &made);
+                if (set->since_own) /* an attack the opponent's move handed over becomes ours if we play on */
+                    victims |= new_victims(&own[mover], &made);
                 if (victims)
                     klass |= CLASS_CHASE;
                 if (!pos->in_check && state[1][mover].mate && !state[0][mover].mate)
                     klass |= CLASS_THREAT;
             }
+            own[mover] = state[1][mover];
             memcpy(state[0], state[1], sizeof state[0]);
         }
         last_victims = victims;

@@ -103,7 +103,10 @@ typedef struct RulesSide {
  * without it (AXF D37), every pair new since the checking move counts.
  * With `counter_idle`, a piece chased by the previous move that escapes to a
  * square from which it attacks its chaser does not chase it (the chaser
- * brought it on itself, CXA 参考图21). The quiet-move limit: `quiet_limit` counted plies without a
+ * brought it on itself, CXA 参考图21). With `since_own`, a pair is also new
+ * when it did not exist after the side's own previous move: an attack the
+ * victim walked into, or that the opponent's move uncovered, becomes a chase
+ * by the attacker once it plays on without taking (CXA 图10, 参考图34). The quiet-move limit: `quiet_limit` counted plies without a
  * capture draw, each side's checks beyond `counted_checks` and the replies
  * to them not counted.
  */
@@ -114,6 +117,7 @@ typedef struct RuleSet {
     int (*level)(const RulesSide *self, const RulesSide *other);
     bool evasion_keeps; /* out of check, only attacks the move makes or uncovers are new */
     bool counter_idle;  /* a piece escaping a chaser may attack that chaser: idle */
+    bool since_own;     /* pairs new since the side's own previous move are new too */
     int quiet_limit;
     int counted_checks;
 } RuleSet;
