@@ -96,19 +96,23 @@ typedef struct RulesSide {
  * NULL: chases and mate threats do not count). A move chases a victim when
  * an (attacker, victim) pair exists after it that did not before (AXF D61)
  * or a pair becomes real (CXA 图12: an attack that could not be carried out
- * becomes one that can), and threatens mate when the mate threat is new. `level` gives a side its level from its own and the other side's
- * classes. With `evasion_keeps`, a move out of check chases only with the
- * piece it moves or by what it uncovers: the check merely suspended the
- * other attacks, so evading does not renew them (CXA 参考图6, 参考图22);
- * without it (AXF D37), every pair new since the checking move counts.
- * With `counter_idle`, a piece chased by the previous move that escapes to a
- * square from which it attacks its chaser does not chase it (the chaser
- * brought it on itself, CXA 参考图21). With `since_own`, a pair is also new
- * when it did not exist after the side's own previous move: an attack the
- * victim walked into, or that the opponent's move uncovered, becomes a chase
- * by the attacker once it plays on without taking (CXA 图10, 参考图34). The quiet-move limit: `quiet_limit` counted plies without a
- * capture draw, each side's checks beyond `counted_checks` and the replies
- * to them not counted.
+ * becomes one that can); it threatens mate when the mate threat is new.
+ * `level` gives a side its level from its own and the other side's classes.
+ * Options of the cycle walk:
+ *  - evasion_keeps: a move out of check chases only with the piece it moves
+ *    or by what it uncovers; the check merely suspended the other attacks,
+ *    so evading does not renew them (CXA 参考图6, 参考图22). Without it
+ *    (AXF D37), every pair new since the checking move counts;
+ *  - counter_idle: a piece chased by the previous move that escapes to a
+ *    square from which it attacks its chaser does not chase it (the chaser
+ *    brought it on itself, CXA 参考图21);
+ *  - since_own: a pair is also new when it did not exist after the side's
+ *    own previous move: an attack the victim walked into, or that the
+ *    opponent's move uncovered, becomes a chase by the attacker once it
+ *    plays on without taking (CXA 图10, 参考图34).
+ * The quiet-move limit: `quiet_limit` counted plies without a capture draw,
+ * each side's checks beyond `counted_checks` and the replies to them not
+ * counted.
  */
 typedef struct RuleSet {
     const char *name;
