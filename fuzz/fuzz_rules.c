@@ -4,7 +4,7 @@
  * that is a legal ICCS move is played; any other token plays one move per
  * byte (the byte picks among the legal moves), so random bytes make long
  * games with repetitions. After every ply rules_game_status and the search's
- * repetition hook run under both rule sets; they must leave the position
+ * repetition hook run under every rule set; they must leave the position
  * unchanged and give coherent verdicts. The game goes on past a ruling (the
  * rules must cope with a 4th occurrence too). Last, the same game goes
  * through the `judge` subcommand.
@@ -26,7 +26,7 @@ static size_t used_bytes(const Position *pos)
 }
 
 /* Checks that a report is coherent for pos under set. */
-static void check_report(Position *pos, RuleSet set, RulesVerdict v, const RulesReport *r)
+static void check_report(Position *pos, const RuleSet *set, RulesVerdict v, const RulesReport *r)
 {
     FUZZ_CHECK(r->verdict == v);
     FUZZ_CHECK((v == RULES_ONGOING) == (r->reason == REASON_NONE));
@@ -39,34 +39,39 @@ static void check_report(Position *pos, RuleSet set, RulesVerdict v, const Rules
         FUZZ_CHECK(count_legal(pos) == 0);
         FUZZ_CHECK(rules_verdict_for_side(v, pos->side) == -1);
         break;
-    case REASON_PERPETUAL_CHASE: FUZZ_CHECK(set == RULES_ASIAN); /* fall through */
+    case REASON_PERPETUAL_CHASE:
+    case REASON_PERPETUAL_THREAT:
+    case REASON_PERPETUAL_ATTACK: FUZZ_CHECK(set->threats != NULL); /* fall through */
     case REASON_PERPETUAL_CHECK: FUZZ_CHECK(loss && r->occurrences >= RULES_REPEAT_LIMIT); break;
     case REASON_MUTUAL_CHECK:
     case REASON_MUTUAL_CHASE:
     case REASON_REPETITION: FUZZ_CHECK(v == RULES_DRAW && r->occurrences >= RULES_REPEAT_LIMIT); break;
-    case REASON_QUIET_LIMIT: FUZZ_CHECK(v == RULES_DRAW && r->quiet_plies >= RULES_QUIET_LIMIT); break;
+    case REASON_QUIET_LIMIT: FUZZ_CHECK(v == RULES_DRAW && r->quiet_plies >= set->quiet_limit); break;
+    case REASON_DEAD_POSITION: FUZZ_CHECK(v == RULES_DRAW && rules_dead_position(pos)); break;
+    default: FUZZ_CHECK(false);
     }
     if (r->reason != REASON_NO_LEGAL_MOVE)
         FUZZ_CHECK(count_legal(pos) > 0);
 }
 
-/* Runs every rules entry point on pos under both rule sets; pos must come back unchanged. */
+/* Runs every rules entry point on pos under every rule set; pos must come back unchanged. */
 static void check_rules(Position *pos, Position *copy)
 {
     size_t used = used_bytes(pos);
     memcpy(copy, pos, used);
-    for (int set = 0; set < RULE_SETS; set++) {
+    for (int i = 0; i < rules_count(); i++) {
+        const RuleSet *set = rules_at(i);
         RulesReport report;
-        RulesVerdict v = rules_game_status(pos, (RuleSet)set, &report);
+        RulesVerdict v = rules_game_status(pos, set, &report);
         FUZZ_CHECK(memcmp(copy, pos, used) == 0);
-        check_report(pos, (RuleSet)set, v, &report);
-        RulesVerdict s = rules_search_repetition(pos, (RuleSet)set);
+        check_report(pos, set, v, &report);
+        RulesVerdict s = rules_search_repetition(pos, set);
         FUZZ_CHECK(memcmp(copy, pos, used) == 0);
         FUZZ_CHECK((s == RULES_ONGOING) == (rules_find_repetition(pos) < 0));
     }
     int first = -1;
     FUZZ_CHECK(rules_count_occurrences(pos, &first) >= 1);
-    FUZZ_CHECK(rules_quiet_plies(pos) >= 0);
+    FUZZ_CHECK(rules_quiet_plies(pos, rules_default()) >= 0);
 }
 
 /* Plays move m and records its text for the judge. */

@@ -8,6 +8,7 @@
 #include "bench_fens.h"
 #include "move.h"
 #include "platform.h"
+#include "rules.h"
 #include "search.h"
 
 enum { BENCH_MAX_DEPTH = 30 };
@@ -36,7 +37,7 @@ uint64_t bench_run(int depth, const Network *net, FILE *out)
         limits.depth = depth;
         SearchShared shared;
         atomic_init(&shared.pondering, false);
-        search_shared_init(&shared, &tt, &limits, 0, NULL, NULL);
+        search_shared_init(&shared, &tt, &limits, rules_default(), NULL, NULL);
         shared.net = net;
         SearchResult res;
         search_run(st, &shared, pos, &res);

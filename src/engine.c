@@ -10,6 +10,7 @@
 #include "move.h"
 #include "movegen.h"
 #include "platform.h"
+#include "rules.h"
 
 enum {
     /* the root history never grows past this, leaving room for the search path */
@@ -81,6 +82,18 @@ static bool move_in(const Move *list, int n, Move m)
     return false;
 }
 
+/* Is the position after legal root move m a draw by the rules in force (repetition, quiet-move limit, dead position)? */
+static bool move_reaches_rule_draw(Engine *e, Move m)
+{
+    Position *p = e->pv_pos;
+    RulesReport report;
+    memcpy(p, e->root, sizeof *p);
+    if (p->ply >= MAX_HISTORY - 1)
+        return false;
+    pos_make(p, m);
+    return rules_game_status(p, e->opt.rules, &report) == RULES_DRAW;
+}
+
 /* Body of the search thread: search, hold an open-ended result, check it, report it. */
 static void *search_main(void *arg)
 {
@@ -119,6 +132,7 @@ static void *search_main(void *arg)
         if (!move_is_pseudo_legal(p, res.ponder) || !move_is_legal(p, res.ponder))
             res.ponder = MOVE_NONE;
     }
+    res.rule_draw = res.best != MOVE_NONE && move_reaches_rule_draw(e, res.best);
     if (e->cb.bestmove)
         e->cb.bestmove(e->cb.ctx, &res);
     return NULL;
@@ -149,6 +163,7 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->cb = *cb;
     e->opt.threads = 1;
     e->opt.move_overhead_ms = 10;
+    e->opt.rules = rules_default();
     atomic_init(&e->shared.stop, false);
     atomic_init(&e->shared.pondering, false);
     atomic_init(&e->shared.start_ms, now_ms());

@@ -34,6 +34,7 @@ typedef struct EngineResult {
     int64_t time_ms;
     bool searched;         /* false when nothing was searched (no position, depth 0) */
     bool draw_offered;     /* the opponent offered a draw (go draw / ponderhit draw) */
+    bool rule_draw;        /* the position after best is a draw by the rules in force (a claim) */
     bool in_check;         /* the side to move is in check (for "no move" reports) */
 } EngineResult;
 
@@ -62,7 +63,7 @@ typedef struct EngineOptions {
     int threads;
     bool ponder;            /* pondering enabled in the GUI (time allocation) */
     int move_overhead_ms;
-    int rules;              /* RuleSet: 0 = asian, 1 = check-only */
+    const struct RuleSet *rules; /* the rule set in force (rules.h; never NULL) */
     bool use_nnue;          /* evaluate with the network (engine_set_use_nnue) */
 } EngineOptions;
 

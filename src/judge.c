@@ -1,8 +1,10 @@
 /*
  * judge.c - the `judge` subcommand: replays a game from a FEN and reports
  * the first moment a rule ends it (no legal move, third occurrence of a
- * position, 120 counted quiet plies). The rules module decides; this file
- * only parses arguments and prints.
+ * position, a dead position, 120 counted quiet plies) under a rule set
+ * chosen by name. The rules module decides; this file only parses arguments
+ * and prints. With --explain, a repetition ruling is followed by one line
+ * per move of the cycle giving its class (check, mate threat, chase, idle).
  *
  * The FEN may be one quoted argument or its fields as separate arguments:
  * fields are taken until the first argument that reads as an ICCS move.
@@ -42,10 +44,14 @@ static bool append_arg(char *buf, size_t size, const char *arg)
     return true;
 }
 
-/* Prints the reason for a perpetual chase: the loser and the first piece it chased. */
+/* Prints the reason for a perpetual chase: the loser and the first piece it chased on every move. */
 static void print_chase(FILE *out, const Position *pos, const RulesReport *r, int loser)
 {
-    const uint16_t victims = r->cycle.chased[loser];
+    const uint16_t victims = r->cycle.side[loser].common;
+    if (!victims) { /* CXA: a chase on every move, of different pieces */
+        fprintf(out, "%s chases perpetually (different pieces in turn)", SIDE_NAMES[loser]);
+        return;
+    }
     int index = 0;
     while (!(victims & (1u << index)))
         index++;
@@ -73,11 +79,20 @@ static void print_report(FILE *out, const Position *pos, const RulesReport *r)
     case REASON_PERPETUAL_CHASE:
         print_chase(out, pos, r, loser);
         break;
+    case REASON_PERPETUAL_THREAT:
+        fprintf(out, "%s threatens mate perpetually", SIDE_NAMES[loser]);
+        break;
+    case REASON_PERPETUAL_ATTACK:
+        fprintf(out, "%s attacks perpetually (checks, mate threats and chases)", SIDE_NAMES[loser]);
+        break;
+    case REASON_DEAD_POSITION:
+        fprintf(out, "dead position: neither side can mate");
+        break;
     case REASON_MUTUAL_CHECK:
         fprintf(out, "repetition: both sides check perpetually");
         break;
     case REASON_MUTUAL_CHASE:
-        fprintf(out, "repetition: both sides chase perpetually");
+        fprintf(out, "repetition: both sides attack perpetually");
         break;
     case REASON_REPETITION:
         fprintf(out, "repetition without perpetual check or chase");
@@ -91,20 +106,52 @@ static void print_report(FILE *out, const Position *pos, const RulesReport *r)
     }
 }
 
+/* Prints the class of every move of the ruled cycle (the first RULES_EXPLAIN_MAX), replaying it on a copy. */
+static void print_explain(FILE *out, const Position *pos, const RulesCycle *c)
+{
+    char klass[32], text[MOVE_TEXT];
+    const int shown = c->length < RULES_EXPLAIN_MAX ? c->length : RULES_EXPLAIN_MAX;
+    for (int k = 0; k < shown; k++) {
+        const int mover = (pos->side + c->length - k) & 1;
+        fprintf(out, "  %s %s: %s", SIDE_NAMES[mover], move_to_text(pos->hist[c->start + k].move, text),
+                rules_class_text(c->klass[k], klass));
+        for (int v = 0; v < SIDE_PIECES; v++)
+            if (c->victims[k] & (1u << v))
+                fprintf(out, " %s", TYPE_NAMES[piece_type(v)]);
+        fprintf(out, "\n");
+    }
+    fprintf(out, "  levels: red %d, black %d\n", c->level[RED], c->level[BLACK]);
+}
+
+/* Options of the judge command. */
+typedef struct JudgeArgs {
+    const RuleSet *set;
+    bool explain;
+} JudgeArgs;
+
 /* Parses the options and the FEN; returns the index of the first move argument, or -1 after printing an error. */
-static int parse_args(int argc, char **argv, RuleSet *set, char *fen, size_t size, FILE *err)
+static int parse_args(int argc, char **argv, JudgeArgs *a, char *fen, size_t size, FILE *err)
 {
     int i = 1;
-    *set = RULES_ASIAN;
-    if (i + 1 < argc && strcmp(argv[i], "--rules") == 0) {
-        if (!rules_set_from_name(argv[i + 1], set)) {
-            fprintf(err, "error: unknown rule set '%s' (asian, check-only)\n", argv[i + 1]);
-            return -1;
+    a->set = rules_default();
+    a->explain = false;
+    for (;;) {
+        if (i + 1 < argc && strcmp(argv[i], "--rules") == 0) {
+            a->set = rules_find(argv[i + 1]);
+            if (!a->set) {
+                fprintf(err, "error: unknown rule set '%.40s' (%s)\n", argv[i + 1], rules_names_text());
+                return -1;
+            }
+            i += 2;
+        } else if (i < argc && strcmp(argv[i], "--explain") == 0) {
+            a->explain = true;
+            i++;
+        } else {
+            break;
         }
-        i += 2;
     }
     if (i >= argc) {
-        fprintf(err, "usage: jiangjun judge [--rules asian|check-only] \"<FEN>\" [moves...]\n");
+        fprintf(err, "usage: jiangjun judge [--rules %s] [--explain] \"<FEN>\" [moves...]\n", rules_names_text());
         return -1;
     }
     fen[0] = '\0';
@@ -122,8 +169,8 @@ static int parse_args(int argc, char **argv, RuleSet *set, char *fen, size_t siz
 int cli_judge(int argc, char **argv, FILE *out, FILE *err)
 {
     char fen[JUDGE_FEN_MAX];
-    RuleSet set;
-    const int first_move = parse_args(argc, argv, &set, fen, sizeof fen, err);
+    JudgeArgs args;
+    const int first_move = parse_args(argc, argv, &args, fen, sizeof fen, err);
     if (first_move < 0)
         return JUDGE_EXIT_ERROR;
     if (argc - first_move >= MAX_HISTORY) {
@@ -142,7 +189,7 @@ int cli_judge(int argc, char **argv, FILE *out, FILE *err)
         return JUDGE_EXIT_ERROR;
     }
     RulesReport report;
-    rules_game_status(pos, set, &report);
+    rules_game_status(pos, args.set, &report);
     int i = first_move;
     for (; i < argc && report.verdict == RULES_ONGOING; i++) {
         Move m;
@@ -152,12 +199,14 @@ int cli_judge(int argc, char **argv, FILE *out, FILE *err)
             return JUDGE_EXIT_ERROR;
         }
         pos_make(pos, m);
-        rules_game_status(pos, set, &report);
+        rules_game_status(pos, args.set, &report);
     }
     print_report(out, pos, &report);
     if (i < argc)
         fprintf(out, " (after move %d; %d later moves not played)", i - first_move, argc - i);
     fprintf(out, "\n");
+    if (args.explain && report.cycle.length)
+        print_explain(out, pos, &report.cycle);
     free(pos);
     return 0;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "protocol_int.h"
+#include "rules.h"
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 
@@ -20,7 +21,6 @@ enum { THREADS_MAX = 256, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MA
 
 static const char *const LEVELS[] = { "none", "small", "medium", "large", NULL };
 static const char *const RANDOM_LEVELS[] = { "none", "tiny", "small", "medium", "large", "huge", NULL };
-static const char *const RULE_NAMES[] = { "asian", "check-only", NULL };
 
 typedef struct OptDef {
     OptId id;
@@ -39,7 +39,7 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_PONDER, "Ponder", "ponder", "", OT_CHECK, 0, 1, 0, NULL },
     { OPT_MULTIPV, "MultiPV", NULL, "", OT_SPIN, 1, MULTIPV_MAX, 1, NULL },
     { OPT_MOVE_OVERHEAD, "Move Overhead", NULL, "", OT_SPIN, 0, OVERHEAD_MAX, OVERHEAD_DEFAULT, NULL },
-    { OPT_RULES, "Repetition Rule", "rules", "rule repetition", OT_COMBO, 0, 1, 0, RULE_NAMES },
+    { OPT_RULES, "Repetition Rule", "rules", "rule repetition", OT_COMBO, 0, 0, 0, RULES_NAMES },
     { OPT_USEMILLISEC, NULL, "usemillisec", "", OT_CHECK, 0, 1, 1, NULL },
     { OPT_BATCH, NULL, "batch", "", OT_CHECK, 0, 1, 0, NULL },
     { OPT_DEBUG, NULL, "debug", "", OT_CHECK, 0, 1, 0, NULL },
@@ -109,7 +109,7 @@ static void opt_apply(Proto *p, OptId id)
     case OPT_THREADS: e->opt.threads = (int)v; break;
     case OPT_PONDER: e->opt.ponder = v != 0; break;
     case OPT_MOVE_OVERHEAD: e->opt.move_overhead_ms = (int)v; break;
-    case OPT_RULES: e->opt.rules = (int)v; break;
+    case OPT_RULES: e->opt.rules = rules_at((int)v); break;
     case OPT_USE_NNUE: {
         XqError err;
         if (!engine_set_use_nnue(e, v != 0, &err)) {
@@ -135,7 +135,7 @@ void opt_init(Proto *p)
     p->engine->opt.threads = 1;
     p->engine->opt.ponder = false;
     p->engine->opt.move_overhead_ms = OVERHEAD_DEFAULT;
-    p->engine->opt.rules = 0;
+    p->engine->opt.rules = rules_at(0);
 }
 
 /* Appends formatted text to buf at *n (truncating safely). */
@@ -277,7 +277,15 @@ void opt_set(Proto *p, const char *name, const char *value)
     }
     if (!ok) {
         const char *shown = d->uci && p->dialect == DIALECT_UCI ? d->uci : d->ucci ? d->ucci : d->uci;
-        if (d->type == OT_SPIN)
+        if (d->type == OT_COMBO) {
+            char allowed[256];
+            size_t n = 0;
+            allowed[0] = '\0';
+            for (int k = 0; d->vars[k]; k++)
+                append(allowed, sizeof allowed, &n, "%s%s", k ? ", " : "", d->vars[k]);
+            out_info_string(p, "error: bad value '%.40s' for option %s (allowed: %s); kept %s", value ? value : "",
+                            shown, allowed, d->vars[p->value[d->id]]);
+        } else if (d->type == OT_SPIN)
             out_info_string(p, "error: bad value '%.40s' for option %s (allowed %lld..%lld); kept %lld",
                             value ? value : "", shown, (long long)d->min, (long long)d->max,
                             (long long)p->value[d->id]);

@@ -170,7 +170,8 @@ void out_bestmove(void *ctx, const EngineResult *res)
             if (!lost)
                 atomic_store(&p->hopeless, 0);
             bool hopeless = res->score <= -SCORE_MATE_MIN || streak >= RESIGN_STREAK;
-            if (res->draw_offered && res->score <= DRAW_ACCEPT_SCORE) /* includes hopeless */
+            /* accept an offered draw unless we stand better; claim a rule draw the move reaches */
+            if ((res->draw_offered && res->score <= DRAW_ACCEPT_SCORE) || res->rule_draw) /* includes hopeless */
                 snprintf(tail, sizeof tail, " draw");
             else if (hopeless && res->ponder != MOVE_NONE)
                 snprintf(tail, sizeof tail, " resign"); /* never a bare 3-field bestmove line */

@@ -1,33 +1,15 @@
 /*
- * rules.c - repetition rulings, the 60-move limit and game-end adjudication
- * under the Asian (AXF/WXF) rules, or check-only.
+ * rules.c - repetition rulings, the quiet-move limit and game-end
+ * adjudication, for any rule set (the sets themselves: rules_sets.c).
  *
- * A repetition cycle is ruled by giving each side a level over its moves in
- * the cycle: LEVEL_CHECK if every one of its moves gave check, LEVEL_CHASE if
- * one enemy piece (tracked by identity) was chased anew by every one of its
- * moves, LEVEL_IDLE otherwise. The higher level loses; equal levels draw
- * (AXF general rules 5-7: mutual perpetual check or chase is a draw;
- * perpetual check against perpetual chase: the checker loses "under any
- * circumstance", rule 6).
- *
- * Decisions on the disputed points of rules.md section 4, as the AXF rulebook
- * has them:
- *  (a) A check elsewhere in the cycle does not void a chase (AXF D37, D50:
- *      the chaser loses even though the victim's side checks in reply). A
- *      checking move may itself chase; a side that alternates checks with a
- *      chase of a piece its checks do not also chase has no common victim and
- *      draws (AXF rule 12, "one check one chase", D13).
- *  (b) A rook pinned on a horse's leg may not be chased (AXF rule 19, D39-41);
- *      see rules_chase.c.
- *  (c) A new attacker on a victim already attacked by another piece is a new
- *      chase: novelty is judged per (attacker, victim) pair (AXF D61).
- *  (d) Removing a victim's protector, e.g. by moving a cannon's screen, is a
- *      chase by the attacker (AXF appendix): the (attacker, victim) pair only
- *      becomes a chase pair when the protection goes, so it is new. A
- *      protector that reaches the victim only through the square the
- *      attacker leaves (an x-ray through the attacker) is not counted as a
- *      root, so blocking such a line to defend the attacker is not a chase
- *      (AXF D39-41 and D61 rule those blocks allowed); see rules_chase.c.
+ * A repetition cycle is ruled by classifying every move in it: a check
+ * (the side now to move is in check), a mate threat (the rule set's threats
+ * say the mover threatens mate, and did not before the move), a chase of a
+ * victim (an (attacker, victim) chase pair of the mover exists after the move
+ * that did not before it: a new attacker, a discovered attack or a protector
+ * removed), or idle. The classes of each side's moves are summed up in a
+ * RulesSide and the rule set gives each side a level from them; the higher
+ * level loses, equal levels draw.
  */
 #include "rules.h"
 
@@ -35,24 +17,6 @@
 
 #include "movegen.h"
 #include "rules_chase.h"
-
-/* Rule-set names, indexed by RuleSet. */
-static const char *const RULE_SET_NAMES[RULE_SETS] = { "asian", "check-only" };
-
-/* Looks up a rule set by name. */
-bool rules_set_from_name(const char *name, RuleSet *out)
-{
-    for (int i = 0; i < RULE_SETS; i++) {
-        if (strcmp(name, RULE_SET_NAMES[i]) == 0) {
-            *out = (RuleSet)i;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* Name of a rule set. */
-const char *rules_set_name(RuleSet set) { return set >= 0 && set < RULE_SETS ? RULE_SET_NAMES[set] : "?"; }
 
 /* Counts the current position's occurrences since the last capture or null move. */
 int rules_count_occurrences(const Position *pos, int *first)
@@ -81,65 +45,164 @@ static RulesVerdict verdict_from_levels(const uint8_t level[2])
     return level[RED] > level[BLACK] ? RULES_RED_LOSES : RULES_BLACK_LOSES;
 }
 
+/* Victims with an (attacker, victim) pair in `after` that `before` lacks, or that became real. */
+static uint16_t new_victims(const RulesThreats *before, const RulesThreats *after)
+{
+    uint16_t victims = 0;
+    for (int v = 0; v < SIDE_PIECES; v++)
+        if ((after->by[v] & ~before->by[v]) | (after->real[v] & ~before->real[v]))
+            victims |= (uint16_t)(1u << v);
+    return victims;
+}
+
+/*
+ * Drops from `after` (the mover's threats after move m, which took it out of
+ * check) the pairs that m neither made nor uncovered: pairs whose attacker
+ * is not the moved piece and whose line or leg does not pass over the
+ * squares m left or reached. The check only suspended those attacks.
+ */
+static void keep_evasion_pairs(const Position *pos, Move m, int mover, RulesThreats *after)
+{
+    const int us = side_tag(mover), them = side_tag(mover ^ 1);
+    const int moved = pos->board[move_to(m)] & 15;
+    for (int v = 0; v < SIDE_PIECES; v++)
+        for (int a = 0; a < SIDE_PIECES; a++) {
+            const uint16_t bit = (uint16_t)(1u << a);
+            if (!(after->by[v] & bit) || a == moved)
+                continue;
+            const int from = pos->piece_sq[us + a], to = pos->piece_sq[them + v], type = piece_type(us + a);
+            if (!rules_passes_over(type, from, to, move_from(m)) && !rules_passes_over(type, from, to, move_to(m))) {
+                after->by[v] &= (uint16_t)~bit;
+                after->real[v] &= (uint16_t)~bit;
+            }
+        }
+}
+
+/* Drops from `after` the moved piece's attacks on the pieces that chased it by the previous move (`chased`: its victims), a counter-attack while escaping. */
+static void drop_counter_attacks(const Position *pos, Move m, uint16_t chased, const RulesThreats *their_before,
+                                 RulesThreats *after)
+{
+    const int moved = pos->board[move_to(m)] & 15;
+    if (!(chased & (1u << moved)))
+        return;
+    for (int v = 0; v < SIDE_PIECES; v++)
+        if (their_before->by[moved] & (1u << v)) {
+            after->by[v] &= (uint16_t)~(1u << moved);
+            after->real[v] &= (uint16_t)~(1u << moved);
+        }
+}
+
+/* Adds one move's classes to its side's summary. */
+static void side_add(RulesSide *s, int klass, uint16_t victims)
+{
+    if (s->moves == UINT8_MAX)
+        return; /* counts are capped; a cycle this long is ruled on its first 255 moves per side */
+    s->common = s->moves == 0 ? victims : (uint16_t)(s->common & victims);
+    s->moves++;
+    s->checks += (klass & CLASS_CHECK) != 0;
+    s->threats += (klass & CLASS_THREAT) != 0;
+    s->chases += (klass & CLASS_CHASE) != 0;
+    s->attacks += klass != 0;
+}
+
+/* Are this side's threats still needed: for the report (full), or because later moves can still raise it above idle? */
+static bool side_open(const RulesSide *s, bool full)
+{
+    return full || s->attacks == s->moves || s->common != 0;
+}
+
 /* Rules the cycle from history index `start` to now. */
-RulesVerdict rules_judge_cycle(Position *pos, int start, RuleSet set, RulesCycle *cycle)
+RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, RulesCycle *cycle)
 {
     const int ply = pos->ply;
     const int length = ply - start;
+    RulesCycle c;
+    memset(&c, 0, sizeof c);
     if (start < 0 || length < RULES_MIN_CYCLE) { /* not a cycle: nothing to rule on */
         if (cycle)
-            memset(cycle, 0, sizeof *cycle);
+            *cycle = c;
         return RULES_DRAW;
     }
-    const bool chases_count = set == RULES_ASIAN;
+    c.start = start;
+    c.length = length;
+    const bool full = cycle != NULL; /* a report classifies every move; the search stops at what decides */
     Move moves[MAX_HISTORY];
-    bool all_checks[2] = { true, true };
-    uint16_t common[2] = { UINT16_MAX, UINT16_MAX }; /* victims chased by every move so far */
-    ChasePairs pairs[2][2]; /* [before/after][side] */
-
+    RulesThreats state[2][2]; /* [before/after][side] */
+    uint16_t last_victims = 0;  /* what the previous move chased */
     for (int k = length - 1; k >= 0; k--) {
         moves[k] = pos->hist[start + k].move;
         pos_unmake(pos);
     }
-    if (chases_count) {
-        rules_chase_pairs(pos, RED, &pairs[0][RED]);
-        rules_chase_pairs(pos, BLACK, &pairs[0][BLACK]);
+    memset(state, 0, sizeof state);
+    /* Threat scans make moves of their own: they need room in the history (a
+     * game of nearly MAX_HISTORY plies is ruled on checks alone). */
+    const bool scan = set->threats && ply + RULES_SCAN_MARGIN < MAX_HISTORY;
+    if (scan) {
+        set->threats(pos, RED, &state[0][RED]);
+        set->threats(pos, BLACK, &state[0][BLACK]);
     }
-    for (int k = 0; k < length; k++) {
-        const int mover = pos->side;
-        pos_make(pos, moves[k]);
-        all_checks[mover] = all_checks[mover] && pos->in_check;
-        if (!chases_count)
+    RulesThreats own[2]; /* per side: its threats after its own previous move */
+    memcpy(own, state[0], sizeof own);
+    /* Where a move's class depends on the move before it (counter_idle), the
+     * cycle is walked twice and classified on the second walk, whose first
+     * move follows the cycle's last (the position is the same); the first
+     * walk only sets up the threats and the previous move's chases. */
+    const bool wrap = scan && set->counter_idle && ply + length + RULES_SCAN_MARGIN < MAX_HISTORY;
+    const int passes = wrap ? 2 * length : length;
+    for (int k = 0; k < passes; k++) {
+        const int mover = pos->side, index = k % length;
+        const bool evading = pos->in_check && set->evasion_keeps;
+        pos_make(pos, moves[index]);
+        int klass = pos->in_check ? CLASS_CHECK : 0;
+        uint16_t victims = 0;
+        if (scan) {
+            for (int s = RED; s <= BLACK; s++)
+                if (side_open(&c.side[s], full))
+                    set->threats(pos, s, &state[1][s]);
+            if (side_open(&c.side[mover], full)) {
+                RulesThreats made = state[1][mover];
+                if (evading) /* the check suspended the mover's attacks: only what the move made counts */
+                    keep_evasion_pairs(pos, moves[index], mover, &made);
+                if (set->counter_idle)
+                    drop_counter_attacks(pos, moves[index], last_victims, &state[0][mover ^ 1], &made);
+                victims = new_victims(&state[0][mover], &made);
+                if (set->since_own) /* an attack the opponent's move handed over becomes ours if we play on */
+                    victims |= new_victims(&own[mover], &made);
+                if (victims)
+                    klass |= CLASS_CHASE;
+                if (!pos->in_check && state[1][mover].mate && !state[0][mover].mate)
+                    klass |= CLASS_THREAT;
+            }
+            own[mover] = state[1][mover];
+            memcpy(state[0], state[1], sizeof state[0]);
+        }
+        last_victims = victims;
+        if (wrap && k < length)
             continue;
-        /* Once a side has no common victim left its pairs are no longer needed. */
-        for (int s = RED; s <= BLACK; s++)
-            if (common[s])
-                rules_chase_pairs(pos, s, &pairs[1][s]);
-        if (common[mover])
-            common[mover] &= rules_new_victims(&pairs[0][mover], &pairs[1][mover]);
-        memcpy(pairs[0], pairs[1], sizeof pairs[0]);
+        side_add(&c.side[mover], klass, victims);
+        if (index < RULES_EXPLAIN_MAX) {
+            c.klass[index] = (uint8_t)klass;
+            c.victims[index] = victims;
+        }
     }
-
-    RulesCycle c;
-    c.start = start;
-    for (int s = RED; s <= BLACK; s++) {
-        c.chased[s] = chases_count ? common[s] : 0;
-        c.level[s] = all_checks[s] ? LEVEL_CHECK : c.chased[s] ? LEVEL_CHASE : LEVEL_IDLE;
-    }
+    for (int k = 0; wrap && k < length; k++)
+        pos_unmake(pos);
+    for (int s = RED; s <= BLACK; s++)
+        c.level[s] = (uint8_t)set->level(&c.side[s], &c.side[s ^ 1]);
     if (cycle)
         *cycle = c;
     return verdict_from_levels(c.level);
 }
 
 /* Search hook: the ruling of the cycle since the latest earlier occurrence, if any. */
-RulesVerdict rules_search_repetition(Position *pos, RuleSet set)
+RulesVerdict rules_search_repetition(Position *pos, const RuleSet *set)
 {
     const int start = rules_find_repetition(pos);
     return start < 0 ? RULES_ONGOING : rules_judge_cycle(pos, start, set, NULL);
 }
 
-/* Plies counted toward the 60-move limit. */
-int rules_quiet_plies(const Position *pos)
+/* Plies counted toward the quiet-move limit. */
+int rules_quiet_plies(const Position *pos, const RuleSet *set)
 {
     const int ply = pos->ply;
     const int window = pos->rule60 < ply ? pos->rule60 : ply;
@@ -148,12 +211,12 @@ int rules_quiet_plies(const Position *pos)
         const int mover = ((ply - k) & 1) ? pos->side ^ 1 : pos->side;
         checks[mover] += pos->hist[k].check;
     }
-    /* AXF 2017 natural-limit clause: at most ten checks of a side are
+    /* AXF 2017 / CXA natural-limit clause: at most ten checks of a side are
      * counted; each further check and the reply to it are void plies. */
     int excess = 0;
     for (int s = RED; s <= BLACK; s++)
-        if (checks[s] > RULES_COUNTED_CHECKS)
-            excess += checks[s] - RULES_COUNTED_CHECKS;
+        if (checks[s] > set->counted_checks)
+            excess += checks[s] - set->counted_checks;
     const int quiet = pos->rule60 - 2 * excess;
     return quiet > 0 ? quiet : 0;
 }
@@ -164,30 +227,44 @@ static RulesVerdict side_to_move_loses(const Position *pos)
     return pos->side == RED ? RULES_RED_LOSES : RULES_BLACK_LOSES;
 }
 
-/* Adjudicates the current position: no legal move, then the 3rd occurrence, then the 60-move limit. */
-RulesVerdict rules_game_status(Position *pos, RuleSet set, RulesReport *report)
+/* The reason for a repetition verdict, from the loser's (or both sides') classes. */
+static RulesReason repetition_reason(RulesVerdict verdict, const RulesCycle *c)
+{
+    if (verdict == RULES_DRAW)
+        return c->level[RED] == LEVEL_CHECK ? REASON_MUTUAL_CHECK
+             : c->level[RED] > LEVEL_IDLE   ? REASON_MUTUAL_CHASE
+                                            : REASON_REPETITION;
+    const RulesSide *s = &c->side[verdict == RULES_RED_LOSES ? RED : BLACK];
+    if (s->checks == s->moves)
+        return REASON_PERPETUAL_CHECK;
+    if (s->common)
+        return REASON_PERPETUAL_CHASE;
+    if (s->threats == s->moves)
+        return REASON_PERPETUAL_THREAT;
+    if (s->chases == s->moves)
+        return REASON_PERPETUAL_CHASE;
+    return REASON_PERPETUAL_ATTACK;
+}
+
+/* Adjudicates the current position: no legal move, the 3rd occurrence, a dead position, then the quiet limit. */
+RulesVerdict rules_game_status(Position *pos, const RuleSet *set, RulesReport *report)
 {
     int first;
     memset(report, 0, sizeof *report);
-    report->quiet_plies = rules_quiet_plies(pos);
+    report->quiet_plies = rules_quiet_plies(pos, set);
     report->occurrences = rules_count_occurrences(pos, &first);
-    /* AXF rule 2: a side with no legal move loses, stalemated or mated; this
-     * comes first, so a mate on the 120th quiet ply still wins. */
+    /* AXF rule 2, CXA 困毙: a side with no legal move loses, stalemated or
+     * mated; this comes first, so a mate on the 120th quiet ply still wins. */
     if (count_legal(pos) == 0) {
         report->verdict = side_to_move_loses(pos);
         report->reason = REASON_NO_LEGAL_MOVE;
     } else if (report->occurrences >= RULES_REPEAT_LIMIT) {
-        RulesCycle *c = &report->cycle;
-        report->verdict = rules_judge_cycle(pos, first, set, c);
-        if (report->verdict == RULES_DRAW)
-            report->reason = c->level[RED] == LEVEL_CHECK ? REASON_MUTUAL_CHECK
-                : c->level[RED] == LEVEL_CHASE             ? REASON_MUTUAL_CHASE
-                                                           : REASON_REPETITION;
-        else {
-            const int loser = report->verdict == RULES_RED_LOSES ? RED : BLACK;
-            report->reason = c->level[loser] == LEVEL_CHECK ? REASON_PERPETUAL_CHECK : REASON_PERPETUAL_CHASE;
-        }
-    } else if (report->quiet_plies >= RULES_QUIET_LIMIT) {
+        report->verdict = rules_judge_cycle(pos, first, set, &report->cycle);
+        report->reason = repetition_reason(report->verdict, &report->cycle);
+    } else if (rules_dead_position(pos)) {
+        report->verdict = RULES_DRAW;
+        report->reason = REASON_DEAD_POSITION;
+    } else if (report->quiet_plies >= set->quiet_limit) {
         report->verdict = RULES_DRAW;
         report->reason = REASON_QUIET_LIMIT;
     } else {
@@ -205,4 +282,20 @@ int rules_verdict_for_side(RulesVerdict verdict, int side)
     if (verdict == RULES_BLACK_LOSES)
         return side == BLACK ? -1 : 1;
     return 0;
+}
+
+/* Short text of a move class. */
+const char *rules_class_text(int klass, char *buf)
+{
+    static const char *const NAMES[3] = { "check", "mate threat", "chase" };
+    buf[0] = '\0';
+    for (int b = 0; b < 3; b++)
+        if (klass & (1 << b)) {
+            if (buf[0])
+                strcat(buf, "+");
+            strcat(buf, NAMES[b]);
+        }
+    if (!buf[0])
+        strcat(buf, "idle");
+    return buf;
 }

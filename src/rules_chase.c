@@ -78,7 +78,7 @@ static bool other_side_can_capture(Position *pos, int from, int to)
 }
 
 /* Does a move from `from` to `to` pass over square `via` (a slider's path, a horse's leg or an elephant's eye)? */
-static bool passes_over(int type, int from, int to, int via)
+bool rules_passes_over(int type, int from, int to, int via)
 {
     switch (type) {
     case HORSE: {
@@ -100,15 +100,50 @@ static bool passes_over(int type, int from, int to, int via)
     }
 }
 
+/* Identity bits (id & 15) of the pieces of `side`'s opponent that attack `side`'s king. */
+uint16_t rules_checkers(Position *pos, int side)
+{
+    const int king = pos_king_sq(pos, side), them = side_tag(side ^ 1);
+    const uint8_t saved = pos->side;
+    uint16_t bits = 0;
+    pos->side = (uint8_t)(side ^ 1);
+    for (int i = 0; i < SIDE_PIECES; i++) {
+        const int from = pos->piece_sq[them + i];
+        if (from && move_is_pseudo_legal(pos, move_make(from, king)))
+            bits |= (uint16_t)(1u << i);
+    }
+    pos->side = saved;
+    return bits;
+}
+
+/* Is pseudo-legal move r legal, or would it be but for checks by the enemy pieces in `allowed` (not for king moves)? */
+bool rules_legal_despite(Position *pos, Move r, uint16_t allowed)
+{
+    if (move_is_legal(pos, r))
+        return true;
+    const int mover = pos->side;
+    if (!allowed || piece_type(pos->board[move_from(r)]) == KING)
+        return false;
+    pos_make(pos, r);
+    const int k = pos_king_sq(pos, mover), other = pos_king_sq(pos, mover ^ 1);
+    const bool facing = sq_file(k) == sq_file(other) && pieces_between(pos->board, k, other) == 0;
+    const bool ok = !facing && (rules_checkers(pos, mover) & ~allowed) == 0;
+    pos_unmake(pos);
+    return ok;
+}
+
 /*
  * After the side to move plays capture m, can the other side legally
- * recapture on its square? A recapture that only gets there through the
+ * recapture on its square? A check the side to move was already giving does
+ * not count against the recapture (FSF: roots are attackers not pinned): a
+ * check is answered first, so it does not turn a protected piece into an
+ * unprotected one (the "one check, one kill" cycle, rulings.txt line 100). A recapture that only gets there through the
  * square the capturer left (an x-ray through the attacker) is no root: that
  * protector is attacking the attacker itself, and a move blocking that line
  * defends the attacker rather than creating a chase (AXF D39-41, D61, where
  * such blocks are ruled allowed).
  */
-static bool has_real_protector(Position *pos, Move m)
+static bool has_real_protector(Position *pos, Move m, uint16_t checks)
 {
     const int sq = move_to(m), vacated = move_from(m);
     Move replies[MAX_MOVES];
@@ -118,15 +153,15 @@ static bool has_real_protector(Position *pos, Move m)
     for (int i = 0; i < n && !found; i++) {
         const Move r = replies[i];
         found = move_to(r) == sq
-            && !passes_over(piece_type(pos->board[move_from(r)]), move_from(r), sq, vacated)
-            && move_is_legal(pos, r);
+            && !rules_passes_over(piece_type(pos->board[move_from(r)]), move_from(r), sq, vacated)
+            && rules_legal_despite(pos, r, checks);
     }
     pos_unmake(pos);
     return found;
 }
 
 /* Does capture m (legal, by the side to move) of `victim` by `attacker` count as a chase? */
-static bool capture_is_chase(Position *pos, Move m, int attacker, int victim)
+static bool capture_is_chase(Position *pos, Move m, int attacker, int victim, uint16_t checks)
 {
     const int ta = piece_type(attacker), tv = piece_type(victim);
     /* AXF rule 19 (D39-41): a rook pinned on a horse's leg may not be chased
@@ -144,15 +179,17 @@ static bool capture_is_chase(Position *pos, Move m, int attacker, int victim)
     /* AXF rule 24: same-type attacks that can be returned are exchange offers. */
     if (ta == tv && other_side_can_capture(pos, move_to(m), move_from(m)))
         return false;
-    return !has_real_protector(pos, m);
+    return !has_real_protector(pos, m, checks);
 }
 
 /* Fills the chase pairs of `side` against the other side's pieces. */
-void rules_chase_pairs(Position *pos, int side, ChasePairs *out)
+void rules_chase_pairs(Position *pos, int side, RulesThreats *out)
 {
     memset(out, 0, sizeof *out);
     const uint8_t saved_side = pos->side, saved_check = pos->in_check;
     pos->side = (uint8_t)side;
+    /* checks the side is giving: the other side answers them first */
+    const uint16_t checks = rules_checkers(pos, side ^ 1);
     Move caps[MAX_MOVES];
     const int n = gen_captures(pos, caps);
     for (int i = 0; i < n; i++) {
@@ -163,19 +200,10 @@ void rules_chase_pairs(Position *pos, int side, ChasePairs *out)
             continue;
         if (!move_is_legal(pos, m))
             continue;
-        if (capture_is_chase(pos, m, attacker, victim))
+        if (capture_is_chase(pos, m, attacker, victim, checks))
             out->by[victim & 15] |= (uint16_t)(1u << (attacker & 15));
     }
+    memcpy(out->real, out->by, sizeof out->real); /* AXF: a chase pair is real as it stands */
     pos->side = saved_side;
     pos->in_check = saved_check;
-}
-
-/* Victims with an (attacker, victim) pair in `after` that `before` lacks. */
-uint16_t rules_new_victims(const ChasePairs *before, const ChasePairs *after)
-{
-    uint16_t victims = 0;
-    for (int v = 0; v < SIDE_PIECES; v++)
-        if (after->by[v] & ~before->by[v])
-            victims |= (uint16_t)(1u << v);
-    return victims;
 }

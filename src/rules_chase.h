@@ -12,17 +12,18 @@
 #ifndef XQ_RULES_CHASE_H
 #define XQ_RULES_CHASE_H
 
-#include "position.h"
+#include "rules.h"
 
-/* by[v] = attacker indexes (bits, id & 15) that chase the enemy piece of index v. */
-typedef struct ChasePairs {
-    uint16_t by[SIDE_PIECES];
-} ChasePairs;
+/* Fills the AXF chase pairs of `side` against the other side's pieces (out->by, out->real the same; out->mate false); pos is restored. */
+void rules_chase_pairs(Position *pos, int side, RulesThreats *out);
 
-/* Fills the chase pairs of `side` against the other side's pieces; pos is restored before returning. */
-void rules_chase_pairs(Position *pos, int side, ChasePairs *out);
+/* Identity bits (id & 15) of the pieces of `side`'s opponent that attack `side`'s king. */
+uint16_t rules_checkers(Position *pos, int side);
 
-/* Victim index bits chased anew: victims with a pair in `after` that `before` lacks. */
-uint16_t rules_new_victims(const ChasePairs *before, const ChasePairs *after);
+/* Is pseudo-legal move r (by the side to move) legal, or would it be but for checks by the enemy pieces in `allowed` (never for king moves)? */
+bool rules_legal_despite(Position *pos, Move r, uint16_t allowed);
+
+/* Does a move of a piece of `type` from `from` to `to` pass over square `via` (a slider's path, a horse's leg, an elephant's eye)? */
+bool rules_passes_over(int type, int from, int to, int via);
 
 #endif

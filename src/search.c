@@ -105,12 +105,12 @@ void search_thread_clear(SearchThread *st)
 }
 
 /* Prepares shared state for a new search. */
-void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, int rules, SearchReportFn report,
-                        void *report_ctx)
+void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, const RuleSet *rules,
+                        SearchReportFn report, void *report_ctx)
 {
     shared->tt = tt;
     shared->limits = *limits;
-    shared->rules = rules;
+    shared->rules = rules ? rules : rules_default();
     atomic_store(&shared->stop, false);
     atomic_store(&shared->start_ms, now_ms());
     shared->report = report;
@@ -173,13 +173,19 @@ static inline bool should_stop(SearchThread *st)
  * ban score (below any mate, never stored as a value in the TT), anything else is a draw. */
 static int repetition_score(SearchThread *st, int first, int ply)
 {
-    RulesVerdict v = rules_judge_cycle(&st->pos, first, (RuleSet)st->shared->rules, NULL);
+    RulesVerdict v = rules_judge_cycle(&st->pos, first, st->shared->rules, NULL);
     int outcome = rules_verdict_for_side(v, st->pos.side);
     if (outcome > 0)
         return SCORE_BAN - ply;
     if (outcome < 0)
         return -SCORE_BAN + ply;
     return SCORE_DRAW;
+}
+
+/* Did the last move, a capture, leave a dead position (rules.h)? Only captures change material: cheap. */
+static inline bool dead_after_capture(const Position *pos)
+{
+    return pos->rule60 == 0 && pos->ply > 0 && rules_dead_position(pos);
 }
 
 /* Does the side to move have rooks, horses or cannons (so a null move is not a zugzwang trap)? */
@@ -230,6 +236,8 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
         return 0;
     if (ply >= MAX_PLY)
         return static_eval(st);
+    if (dead_after_capture(pos))
+        return SCORE_DRAW;
     const bool in_check = pos->in_check;
     const int alpha0 = alpha;
     TTEntry tte;
@@ -379,8 +387,11 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
 
     /* Step 2. The 60-move rule; mate distance pruning. */
     if (!root) {
-        if (pos->rule60 >= RULES_QUIET_LIMIT && rules_quiet_plies(pos) >= RULES_QUIET_LIMIT && !pos->in_check)
+        const int quiet_limit = st->shared->rules->quiet_limit;
+        if (pos->rule60 >= quiet_limit && rules_quiet_plies(pos, st->shared->rules) >= quiet_limit && !pos->in_check)
             return SCORE_DRAW; /* 60-move rule (a mate on the last ply still counts: not while in check) */
+        if (dead_after_capture(pos))
+            return SCORE_DRAW;
         if (ply >= MAX_PLY - 1)
             return static_eval(st);
         alpha = alpha > score_mated_in(ply) ? alpha : score_mated_in(ply);

@@ -18,6 +18,8 @@
 #include "score.h"
 #include "tt.h"
 
+struct RuleSet; /* rules.h */
+
 /* What ends a search. Zero/negative fields mean "no such limit". */
 typedef struct SearchLimits {
     int depth;               /* iterations to complete; 0 = up to MAX_PLY */
@@ -48,7 +50,7 @@ typedef void (*SearchReportFn)(void *ctx, const SearchReport *report);
 typedef struct SearchShared {
     TT *tt;
     SearchLimits limits;
-    int rules;               /* RuleSet of the repetition rules (rules.h) */
+    const struct RuleSet *rules; /* the rule set (rules.h): repetitions, quiet-move limit; NULL = default */
     atomic_bool stop;        /* set by the protocol (stop) or by the main thread (limits) */
     atomic_bool pondering;   /* while true, time limits do not stop the search */
     _Atomic int64_t start_ms; /* monotonic time limits count from (the protocol may reset it at ponderhit) */
@@ -89,7 +91,7 @@ void search_thread_clear(SearchThread *st);
 void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out);
 
 /* Prepares a SearchShared for a new search (clears stop and the serve hook, records the start time). */
-void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, int rules,
+void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, const struct RuleSet *rules,
                         SearchReportFn report, void *report_ctx);
 
 #endif

@@ -2,11 +2,13 @@
  * fake_engine.c - a small test engine for xqmatch's tests. It answers both
  * `ucci` and `uci`, plays random legal moves (chosen with xqcore), and can be
  * told to misbehave: an illegal move, a hang, a crash, no move, slowness,
- * resignation, fixed scores, or failing the handshake.
+ * resignation, fixed scores, or failing the handshake; and it can offer a
+ * draw or accept one (UCCI `bestmove m draw`, `go draw`).
  *
  * usage: fake_engine [--seed N] [--ranks10] [--greedy] [--score CP]
  *                    [--illegal-at N] [--hang-at N] [--crash-at N]
  *                    [--nomove-at N] [--resign-at N] [--slow MS] [--no-handshake]
+ *                    [--offer-at N] [--accept-draw]
  * N counts this engine's `go` commands within one process, from 1.
  */
 #include <signal.h>
@@ -25,9 +27,9 @@ enum { FAKE_LINE_MAX = 65536 };
 /* Misbehaviour settings. */
 typedef struct FakeConfig {
     unsigned seed;
-    bool ranks10, greedy, no_handshake, has_score;
+    bool ranks10, greedy, no_handshake, has_score, accept_draw;
     int score;
-    int illegal_at, hang_at, crash_at, nomove_at, resign_at;
+    int illegal_at, hang_at, crash_at, nomove_at, resign_at, offer_at;
     int slow_ms;
 } FakeConfig;
 
@@ -114,8 +116,8 @@ static Move fake_choose(Fake *f)
     return list[fake_random(f) % (unsigned)n];
 }
 
-/* Answers `go`, misbehaving as configured. */
-static void fake_go(Fake *f)
+/* Answers `go` (`offered`: it was `go draw`), misbehaving as configured. */
+static void fake_go(Fake *f, bool offered)
 {
     int k = ++f->go_count;
     if (k == f->cfg.crash_at)
@@ -152,7 +154,8 @@ static void fake_go(Fake *f)
         move_to_uci10(text, out, sizeof out);
     else
         snprintf(out, sizeof out, "%s", text);
-    snprintf(line, sizeof line, "bestmove %s%s", out, k == f->cfg.resign_at ? " resign" : "");
+    const bool draw = k == f->cfg.offer_at || (offered && f->cfg.accept_draw);
+    snprintf(line, sizeof line, "bestmove %s%s", out, k == f->cfg.resign_at ? " resign" : draw ? " draw" : "");
     say(line);
 }
 
@@ -174,6 +177,8 @@ static void fake_args(int argc, char **argv, FakeConfig *c)
         else if (strcmp(a, "--crash-at") == 0) { c->crash_at = atoi(v); i++; }
         else if (strcmp(a, "--nomove-at") == 0) { c->nomove_at = atoi(v); i++; }
         else if (strcmp(a, "--resign-at") == 0) { c->resign_at = atoi(v); i++; }
+        else if (strcmp(a, "--offer-at") == 0) { c->offer_at = atoi(v); i++; }
+        else if (strcmp(a, "--accept-draw") == 0) c->accept_draw = true;
         else if (strcmp(a, "--slow") == 0) { c->slow_ms = atoi(v); i++; }
         else { fprintf(stderr, "fake_engine: unknown argument %s\n", a); exit(2); }
     }
@@ -208,7 +213,7 @@ int main(int argc, char **argv)
         } else if (strncmp(line, "position ", 9) == 0) {
             fake_position(f, line + 9);
         } else if (strncmp(line, "go", 2) == 0) {
-            fake_go(f);
+            fake_go(f, strncmp(line, "go draw", 7) == 0);
         } else if (strcmp(line, "quit") == 0) {
             if (!f->uci)
                 say("bye");

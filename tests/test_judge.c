@@ -77,6 +77,36 @@ static void test_judge_results(void **state)
     assert_string_equal(out, "* game goes on\n");
 }
 
+/* Dead positions, the chinese rule set's reasons, and --explain. */
+static void test_judge_rule_sets(void **state)
+{
+    (void)state;
+    char out[OUT_MAX], err[OUT_MAX];
+    assert_int_equal(run_judge(NULL, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "", out, err), 0);
+    assert_string_equal(out, "1/2-1/2 dead position: neither side can mate\n");
+    static const char KILL[] = "3ak1b2/4a4/4b4/r3C2R1/p8/9/P8/4p4/4p4/5K3 w - - 0 1";
+    static const char KILL_MOVES[] = "h6g6 g9i7 g6h6 i7g9 h6g6 g9i7 g6h6 i7g9";
+    assert_int_equal(run_judge(NULL, KILL, KILL_MOVES, out, err), 0);
+    assert_string_equal(out, "1/2-1/2 repetition without perpetual check or chase\n");
+    assert_int_equal(run_judge("chinese", KILL, KILL_MOVES, out, err), 0);
+    assert_string_equal(out, "0-1 red threatens mate perpetually\n");
+    char *argv[16] = { "judge", "--rules", "chinese", "--explain", (char *)KILL };
+    int argc = 5;
+    char moves[sizeof KILL_MOVES];
+    snprintf(moves, sizeof moves, "%s", KILL_MOVES);
+    for (char *t = strtok(moves, " "); t; t = strtok(NULL, " "))
+        argv[argc++] = t;
+    FILE *fo = tmpfile(), *fe = tmpfile();
+    assert_int_equal(cli_judge(argc, argv, fo, fe), 0);
+    rewind(fo);
+    size_t n = fread(out, 1, OUT_MAX - 1, fo);
+    out[n] = '\0';
+    fclose(fo);
+    fclose(fe);
+    assert_non_null(strstr(out, "\n  red g6h6: mate threat\n  black i7g9: idle\n"));
+    assert_non_null(strstr(out, "  levels: red 1, black 0\n"));
+}
+
 /* The FEN may also come as separate arguments. */
 static void test_judge_split_fen(void **state)
 {
@@ -96,8 +126,8 @@ static void test_judge_errors(void **state)
     assert_non_null(strstr(err, "move 2"));
     assert_int_equal(run_judge(NULL, "rnbakabnr/9/1c5c1 w - - 0 1", "", out, err), 2);
     assert_true(strncmp(err, "error:", 6) == 0);
-    assert_int_equal(run_judge("chinese", START_FEN, "", out, err), 2);
-    assert_non_null(strstr(err, "unknown rule set"));
+    assert_int_equal(run_judge("cxa", START_FEN, "", out, err), 2);
+    assert_string_equal(err, "error: unknown rule set 'cxa' (asian, chinese, check-only)\n");
     char *argv[] = { "judge" };
     FILE *fo = tmpfile(), *fe = tmpfile();
     assert_int_equal(cli_judge(1, argv, fo, fe), 2);
@@ -111,6 +141,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_judge_chase),
         cmocka_unit_test(test_judge_results),
+        cmocka_unit_test(test_judge_rule_sets),
         cmocka_unit_test(test_judge_split_fen),
         cmocka_unit_test(test_judge_errors),
     };

@@ -28,7 +28,7 @@ static SearchResult run(const SearchLimits *limits)
     atomic_init(&shared.pondering, false);
     tt_clear(&tt);
     search_thread_clear(st);
-    search_shared_init(&shared, &tt, limits, 0, NULL, NULL);
+    search_shared_init(&shared, &tt, limits, rules_default(), NULL, NULL);
     search_run(st, &shared, &pos, &res);
     return res;
 }
@@ -134,7 +134,7 @@ static void test_limits(void **state)
     SearchShared shared;
     atomic_init(&shared.pondering, false);
     limits.depth = 0;
-    search_shared_init(&shared, &tt, &limits, 0, NULL, NULL);
+    search_shared_init(&shared, &tt, &limits, rules_default(), NULL, NULL);
     atomic_store(&shared.stop, true);
     search_run(st, &shared, &pos, &res);
     assert_true(res.best != MOVE_NONE && move_is_legal(&pos, res.best));
@@ -162,7 +162,8 @@ static void test_refuses_perpetual(void **state)
     const char *fen = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1";
     Move forbidden;
     XqError err;
-    for (int set = RULES_ASIAN; set <= RULES_CHECK_ONLY; set++) {
+    for (int i = 0; i < rules_count(); i++) {
+        const RuleSet *set = rules_at(i);
         setup_with_moves(fen, "f1e1 f2e2 e1f1"); /* black to move: e2f2 would repeat the start by checking again */
         assert_true(move_parse_legal(&pos, "e2f2", &forbidden, &err));
         SearchLimits limits = { 0 };
@@ -222,6 +223,23 @@ static void test_null_cutoff_value(void **state)
     }
 }
 
+/* A capture that leaves dead material is a draw to the search: taking the last horse scores 0, not a material gain. */
+static void test_dead_capture_is_draw(void **state)
+{
+    (void)state;
+    setup_with_moves("4k4/9/9/9/9/9/9/9/4n4/3AK4 w - - 0 1", "");
+    Move take;
+    XqError err;
+    assert_true(move_parse_legal(&pos, "d0e1", &take, &err));
+    SearchLimits limits = { 0 };
+    limits.depth = 4;
+    limits.n_root_moves = 1;
+    limits.root_moves[0] = take;
+    SearchResult res = run(&limits);
+    assert_int_equal(res.best, take);
+    assert_int_equal(res.score, SCORE_DRAW);
+}
+
 /* Runs the search tests. */
 int main(void)
 {
@@ -234,6 +252,7 @@ int main(void)
         cmocka_unit_test(test_limits),
         cmocka_unit_test(test_refuses_perpetual),
         cmocka_unit_test(test_accepts_winning_repetition),
+        cmocka_unit_test(test_dead_capture_is_draw),
         cmocka_unit_test(test_tactics),
         cmocka_unit_test(test_null_cutoff_value),
     };

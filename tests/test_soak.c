@@ -82,7 +82,7 @@ static void new_game(Soak *s)
 static bool game_over(Soak *s)
 {
     RulesReport report;
-    return s->pos.ply >= SOAK_GAME_PLIES || rules_game_status(&s->pos, RULES_ASIAN, &report) != RULES_ONGOING;
+    return s->pos.ply >= SOAK_GAME_PLIES || rules_game_status(&s->pos, &rules_asian, &report) != RULES_ONGOING;
 }
 
 /* Sends the position of the tracked game. */

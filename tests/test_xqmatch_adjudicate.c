@@ -66,7 +66,7 @@ static void test_rulings_file(void **state)
         Verdict v;
         char *save = NULL;
         for (char *t = strtok_r(moves, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-            if (adjudicate_position(pos, 0, RULES_ASIAN, &v))
+            if (adjudicate_position(pos, 0, &rules_asian, &v))
                 fail_msg("case %d ended early (%s) before %s: %s", c + 1, v.text, t, lines.line[c]);
             Move m;
             XqError err;
@@ -74,7 +74,7 @@ static void test_rulings_file(void **state)
                 fail_msg("case %d: %s", c + 1, err.msg);
             pos_make(pos, m);
         }
-        if (!adjudicate_position(pos, 0, RULES_ASIAN, &v))
+        if (!adjudicate_position(pos, 0, &rules_asian, &v))
             fail_msg("case %d not ruled at its end: %s", c + 1, lines.line[c]);
         if (v.result != expected_result(exp))
             fail_msg("case %d: got %s (%s), expected %s", c + 1, result_pgn(v.result), v.text, exp);
@@ -98,13 +98,44 @@ static void test_mate(void **state)
     Position *pos = malloc(sizeof *pos);
     test_setup(pos, "3k5/8R/9/9/9/9/9/9/9/R3K4 w - - 0 1");
     Verdict v;
-    assert_false(adjudicate_position(pos, 0, RULES_ASIAN, &v));
+    assert_false(adjudicate_position(pos, 0, &rules_asian, &v));
     Move m;
     assert_true(move_parse_legal(pos, "a0a9", &m, NULL));
     pos_make(pos, m);
-    assert_true(adjudicate_position(pos, 0, RULES_ASIAN, &v));
+    assert_true(adjudicate_position(pos, 0, &rules_asian, &v));
     assert_int_equal(v.result, RESULT_RED_WINS);
     assert_int_equal(v.reason, END_MATE);
+    free(pos);
+}
+
+/* A capture that leaves dead material ends the game drawn; the chinese rule set forbids a perpetual mate threat. */
+static void test_dead_and_chinese(void **state)
+{
+    (void)state;
+    Position *pos = malloc(sizeof *pos);
+    test_setup(pos, "4k4/9/9/9/9/9/9/9/4n4/3AK4 w - - 0 1");
+    Verdict v;
+    assert_false(adjudicate_position(pos, 0, &rules_asian, &v));
+    Move m;
+    assert_true(move_parse_legal(pos, "d0e1", &m, NULL));
+    pos_make(pos, m);
+    assert_true(adjudicate_position(pos, 0, &rules_asian, &v));
+    assert_int_equal(v.result, RESULT_DRAW);
+    assert_int_equal(v.reason, END_DEAD);
+    assert_string_equal(end_reason_name(v.reason), "dead position");
+    test_setup(pos, "3ak1b2/4a4/4b4/r3C2R1/p8/9/P8/4p4/4p4/5K3 w - - 0 1");
+    static const char *const KILL[] = { "h6g6", "g9i7", "g6h6", "i7g9", "h6g6", "g9i7", "g6h6", "i7g9" };
+    for (int i = 0; i < 8; i++) {
+        assert_false(adjudicate_position(pos, 0, &rules_chinese, &v));
+        assert_true(move_parse_legal(pos, KILL[i], &m, NULL));
+        pos_make(pos, m);
+    }
+    assert_true(adjudicate_position(pos, 0, &rules_asian, &v));
+    assert_int_equal(v.result, RESULT_DRAW);
+    assert_true(adjudicate_position(pos, 0, &rules_chinese, &v));
+    assert_int_equal(v.result, RESULT_BLACK_WINS);
+    assert_int_equal(v.reason, END_PERPETUAL);
+    assert_string_equal(v.text, "red loses by perpetual mate threat (chinese rules)");
     free(pos);
 }
 
@@ -117,15 +148,15 @@ static void test_max_length(void **state)
     const char *moves[] = { "h2e2", "h9g7", "h0g2", "i9h9" };
     Verdict v;
     for (int i = 0; i < 4; i++) {
-        assert_false(adjudicate_position(pos, 4, RULES_ASIAN, &v));
+        assert_false(adjudicate_position(pos, 4, &rules_asian, &v));
         Move m;
         assert_true(move_parse_legal(pos, moves[i], &m, NULL));
         pos_make(pos, m);
     }
-    assert_true(adjudicate_position(pos, 4, RULES_ASIAN, &v));
+    assert_true(adjudicate_position(pos, 4, &rules_asian, &v));
     assert_int_equal(v.result, RESULT_DRAW);
     assert_int_equal(v.reason, END_MAX_LENGTH);
-    assert_false(adjudicate_position(pos, 0, RULES_ASIAN, &v));
+    assert_false(adjudicate_position(pos, 0, &rules_asian, &v));
     free(pos);
 }
 
@@ -149,6 +180,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rulings_file),
         cmocka_unit_test(test_mate),
+        cmocka_unit_test(test_dead_and_chinese),
         cmocka_unit_test(test_max_length),
         cmocka_unit_test(test_names),
     };

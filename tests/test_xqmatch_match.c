@@ -44,7 +44,7 @@ static MatchConfig *base_config(const MatchTestEnv *env, const char *args_a, con
     cfg->tc.hang_ms = 5000;
     cfg->tc.margin_ms = 50;
     cfg->adj.max_plies = 60;
-    cfg->adj.rules = RULES_ASIAN;
+    cfg->adj.rules = &rules_asian;
     cfg->init_timeout_ms = 3000;
     cfg->event = "test";
     cfg->quiet = true;
@@ -170,6 +170,21 @@ static void test_nomove_and_resign(void **state)
     expect_b_loses(*state, "--resign-at 2", END_RESIGN, NULL);
 }
 
+/* A UCCI draw offer goes to the opponent as `go draw`; accepting it ends the game drawn, ignoring it does not. */
+static void test_draw_offer(void **state)
+{
+    MatchConfig *cfg = base_config(*state, "--seed 1 --offer-at 2", "--seed 2 --accept-draw");
+    MatchResult *res = run(cfg);
+    const PairResult *p = &res->pairs[0];
+    assert_int_equal(p->score.draws, 2);
+    assert_int_equal(p->reasons[END_DRAW_AGREED], 2);
+    done(cfg, res);
+    cfg = base_config(*state, "--seed 1 --offer-at 2", "--seed 2");
+    res = run(cfg);
+    assert_int_equal(res->pairs[0].reasons[END_DRAW_AGREED], 0);
+    done(cfg, res);
+}
+
 /* An engine that cannot start, or fails the handshake, loses. */
 static void test_start_failure(void **state)
 {
@@ -277,6 +292,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_prestate(test_hang, &env),
         cmocka_unit_test_prestate(test_time_loss, &env),
         cmocka_unit_test_prestate(test_nomove_and_resign, &env),
+        cmocka_unit_test_prestate(test_draw_offer, &env),
         cmocka_unit_test_prestate(test_start_failure, &env),
         cmocka_unit_test_prestate(test_mate_from_opening, &env),
         cmocka_unit_test_prestate(test_score_adjudication, &env),

@@ -10,9 +10,9 @@
 
 
 static const char *const REASON_NAMES[END_REASONS] = {
-    "none", "mate", "stalemate", "perpetual", "repetition", "60-move rule", "max length",
+    "none", "mate", "stalemate", "perpetual", "repetition", "60-move rule", "dead position", "max length",
     "illegal move", "crash", "hang", "time forfeit", "no move", "resign", "adjudicated loss",
-    "adjudicated draw", "start failure",
+    "adjudicated draw", "draw agreed", "start failure",
 };
 
 /* Stable short name of a reason. */
@@ -39,7 +39,7 @@ GameResult result_loss_for(int side)
 }
 
 /* Decides whether the game is over: the rules module first, then the length cap. */
-bool adjudicate_position(Position *pos, int max_plies, RuleSet rules, Verdict *v)
+bool adjudicate_position(Position *pos, int max_plies, const RuleSet *rules, Verdict *v)
 {
     RulesReport rep;
     RulesVerdict rv = rules_game_status(pos, rules, &rep);
@@ -56,9 +56,19 @@ bool adjudicate_position(Position *pos, int max_plies, RuleSet rules, Verdict *v
             break;
         case REASON_PERPETUAL_CHECK:
         case REASON_PERPETUAL_CHASE:
+        case REASON_PERPETUAL_THREAT:
+        case REASON_PERPETUAL_ATTACK:
             v->reason = END_PERPETUAL;
             snprintf(v->text, sizeof v->text, "%s loses by perpetual %s (%s rules)", loser,
-                     rep.reason == REASON_PERPETUAL_CHECK ? "check" : "chase", rules_set_name(rules));
+                     rep.reason == REASON_PERPETUAL_CHECK    ? "check"
+                     : rep.reason == REASON_PERPETUAL_CHASE  ? "chase"
+                     : rep.reason == REASON_PERPETUAL_THREAT ? "mate threat"
+                                                             : "attack",
+                     rules->name);
+            break;
+        case REASON_DEAD_POSITION:
+            v->reason = END_DEAD;
+            snprintf(v->text, sizeof v->text, "dead position: neither side can mate");
             break;
         case REASON_QUIET_LIMIT:
             v->reason = END_RULE60;
@@ -68,7 +78,7 @@ bool adjudicate_position(Position *pos, int max_plies, RuleSet rules, Verdict *v
             v->reason = END_REPETITION;
             snprintf(v->text, sizeof v->text, "threefold repetition, draw (%s)",
                      rep.reason == REASON_MUTUAL_CHECK ? "mutual perpetual check"
-                     : rep.reason == REASON_MUTUAL_CHASE ? "mutual perpetual chase" : "no forbidden attack");
+                     : rep.reason == REASON_MUTUAL_CHASE ? "mutual perpetual attack" : "no forbidden attack");
             break;
         }
         return true;

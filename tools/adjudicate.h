@@ -2,7 +2,8 @@
  * adjudicate.h - when is a game over, and who won: no legal move (mate or
  * stalemate: the side to move loses), threefold repetition (perpetual check
  * and chase ruled by the engine's rules module, src/rules.h), the 60-move
- * rule (120 counted plies without capture) and a maximum length.
+ * rule (120 counted plies without capture), dead positions (neither side
+ * can mate) and a maximum length.
  */
 #ifndef XQM_ADJUDICATE_H
 #define XQM_ADJUDICATE_H
@@ -22,6 +23,7 @@ typedef enum EndReason {
     END_PERPETUAL,       /* repetition ruled a loss (perpetual check or chase) */
     END_REPETITION,      /* repetition ruled a draw */
     END_RULE60,          /* 120 plies without capture */
+    END_DEAD,            /* neither side can ever mate */
     END_MAX_LENGTH,      /* the runner's length limit */
     END_ILLEGAL_MOVE,
     END_CRASH,           /* the engine process died or closed its output */
@@ -31,6 +33,7 @@ typedef enum EndReason {
     END_RESIGN,          /* the engine resigned (UCCI bestmove ... resign) */
     END_ADJ_RESIGN,      /* both engines' scores agreed the game was lost */
     END_ADJ_DRAW,        /* both engines' scores agreed the game was drawn */
+    END_DRAW_AGREED,     /* UCCI: an engine accepted the other's draw offer (bestmove ... draw after go draw) */
     END_START_FAILURE,   /* the engine did not start or answer the handshake */
     END_REASONS
 } EndReason;
@@ -54,6 +57,6 @@ GameResult result_loss_for(int side);
  * start position in hist[]; `max_plies` (0 = none) caps pos->ply; `rules`
  * selects the repetition rules. Fills *v and returns true if it is over.
  */
-bool adjudicate_position(Position *pos, int max_plies, RuleSet rules, Verdict *v);
+bool adjudicate_position(Position *pos, int max_plies, const RuleSet *rules, Verdict *v);
 
 #endif

@@ -27,6 +27,7 @@ typedef struct GameState {
     int64_t clock[2];       /* remaining ms (TC_CLOCK) */
     int moves_made[2];      /* moves by each side (periods) */
     int win_run[2], lose_run[2], draw_run[2]; /* score adjudication streaks */
+    bool offer[2];          /* UCCI: this side offered a draw with its last move (for the other's next go) */
 } GameState;
 
 /* Plays a checked move on the board and records it. */
@@ -213,6 +214,8 @@ static bool game_step(GameState *g)
     int side = g->pos.side;
     GoParams go;
     int64_t deadline = game_go_params(g, &go);
+    go.draw_offered = g->offer[!side];
+    g->offer[!side] = false; /* an offer stands for one reply only */
     const char (*moves)[MOVE_TEXT_MAX] = (const char (*)[MOVE_TEXT_MAX])g->rec->moves;
     GameMoves gm = { g->rec->start_fen, g->irrev_fen, g->irrev_index, g->rec->count, moves };
     EngineReply r;
@@ -247,6 +250,13 @@ static bool game_step(GameState *g)
         game_lose(g, side, END_RESIGN, "resigned", NULL);
         return false;
     }
+    if (r.draw_offer && go.draw_offered) { /* UCCI: "bestmove ... draw" answering "go draw" accepts */
+        Verdict *v = &g->rec->verdict;
+        v->result = RESULT_DRAW;
+        v->reason = END_DRAW_AGREED;
+        snprintf(v->text, sizeof v->text, "draw agreed: %s accepted the offer", SIDE_NAME[side]);
+        return false;
+    }
     Move m;
     XqError err;
     if (!move_parse_legal(&g->pos, r.move, &m, &err)) {
@@ -256,6 +266,10 @@ static bool game_step(GameState *g)
         return false;
     }
     game_push(g, m);
+    /* Otherwise "draw" offers a draw, or claims one the move reaches: a rule
+     * draw ends the game at the next adjudication anyway; an offer goes to
+     * the opponent with its next go (UCCI engines only). */
+    g->offer[side] = r.draw_offer;
     return !game_score_adjudication(g, side, &r);
 }
 

@@ -27,7 +27,7 @@ typedef struct TimeControl {
 
 /* Optional adjudication by the engines' scores (0 = off) and the length cap. */
 typedef struct AdjudicationConfig {
-    RuleSet rules;          /* repetition rules (src/rules.h) */
+    const RuleSet *rules;   /* the rule set (src/rules.h), never NULL */
     int max_plies;          /* draw after this many plies (0 = GAME_PLIES_MAX) */
     int resign_moves;       /* both engines agree for this many moves each ... */
     int resign_score;       /* ... that the score is beyond this (cp) */

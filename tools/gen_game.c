@@ -75,7 +75,7 @@ void gen_config_default(GenConfig *cfg)
     cfg->draw_ply = DEFAULT_DRAW_PLY;
     cfg->draw_moves = DEFAULT_DRAW_MOVES;
     cfg->draw_cp = DEFAULT_DRAW_CP;
-    cfg->rules = RULES_ASIAN;
+    cfg->rules = rules_default();
     cfg->hash_mb = TT_DEFAULT_MB;
     cfg->net = nnue_default();
 }
@@ -96,7 +96,7 @@ bool gen_config_check(const GenConfig *cfg, XqError *err)
         bad = "-resign-moves must be at least 1, -draw-moves and -draw-ply not negative";
     else if (cfg->hash_mb < 1 || cfg->hash_mb > TT_MAX_MB)
         bad = "-hash must be 1 to 65536 MB";
-    else if ((unsigned)cfg->rules >= RULE_SETS)
+    else if (!cfg->rules)
         bad = "unknown rule set";
     if (bad)
         snprintf(err->msg, sizeof err->msg, "%s", bad);
@@ -154,7 +154,7 @@ static void search_setup(GenWorker *w, const GenConfig *cfg)
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.nodes = cfg->nodes;
-    search_shared_init(&w->shared, &w->tt, &limits, (int)cfg->rules, NULL, NULL);
+    search_shared_init(&w->shared, &w->tt, &limits, cfg->rules, NULL, NULL);
     w->shared.net = cfg->net;
 }
 

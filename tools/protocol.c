@@ -201,17 +201,18 @@ static long long ucci_time(const Engine *e, int64_t ms)
 static void build_go(const Engine *e, const GoParams *go, char *buf, size_t size)
 {
     bool ucci = e->cfg->proto == PROTO_UCCI;
+    const char *go_word = ucci && go->draw_offered ? "go draw" : "go"; /* UCCI: go [draw] <limits> */
     switch (go->kind) {
     case GO_DEPTH:
-        snprintf(buf, size, "go depth %d", go->depth);
+        snprintf(buf, size, "%s depth %d", go_word, go->depth);
         return;
     case GO_NODES:
-        snprintf(buf, size, "go nodes %lld", (long long)go->nodes);
+        snprintf(buf, size, "%s nodes %lld", go_word, (long long)go->nodes);
         return;
     case GO_MOVETIME:
         /* UCCI has no movetime; "time T movestogo 1" asks for one move in T. */
         if (ucci)
-            snprintf(buf, size, "go time %lld movestogo 1", ucci_time(e, go->movetime));
+            snprintf(buf, size, "%s time %lld movestogo 1", go_word, ucci_time(e, go->movetime));
         else
             snprintf(buf, size, "go movetime %lld", (long long)go->movetime);
         return;
@@ -220,10 +221,10 @@ static void build_go(const Engine *e, const GoParams *go, char *buf, size_t size
     }
     if (ucci) {
         if (go->movestogo > 0)
-            snprintf(buf, size, "go time %lld movestogo %d opptime %lld oppmovestogo %d",
+            snprintf(buf, size, "%s time %lld movestogo %d opptime %lld oppmovestogo %d", go_word,
                      ucci_time(e, go->own_ms), go->movestogo, ucci_time(e, go->opp_ms), go->opp_movestogo);
         else
-            snprintf(buf, size, "go time %lld increment %lld opptime %lld oppincrement %lld",
+            snprintf(buf, size, "%s time %lld increment %lld opptime %lld oppincrement %lld", go_word,
                      ucci_time(e, go->own_ms), ucci_time(e, go->own_inc), ucci_time(e, go->opp_ms),
                      ucci_time(e, go->opp_inc));
         return;

@@ -58,6 +58,7 @@ typedef struct GoParams {
     int depth;                  /* GO_DEPTH */
     int64_t nodes;              /* GO_NODES */
     int64_t movetime;           /* GO_MOVETIME (ms) */
+    bool draw_offered;          /* UCCI: the opponent offered a draw ("go draw ...") */
 } GoParams;
 
 /* The game so far, as the adapter needs it for `position`. */

@@ -19,7 +19,7 @@ static const char USAGE[] =
     "usage: xqgen play -out FILE [-games N] [-positions N] [-nodes 5000] [-threads 2] [-seed 1]\n"
     "                  [-random-plies 6-10] [-hash 16] [-max-plies 400] [-open-limit 200]\n"
     "                  [-resign 1500] [-resign-moves 3] [-draw-ply 80] [-draw-moves 10] [-draw-score 10]\n"
-    "                  [-rules asian|check-only] [-net hce|nnue|FILE] [-progress 10] [-append]\n"
+    "                  [-rules asian|chinese|check-only] [-net hce|nnue|FILE] [-progress 10] [-append]\n"
     "         self-play games at a fixed node budget, every searched position a record;\n"
     "         the file is the same for the same options whatever -threads is\n"
     "       xqgen convert IN.txt|- OUT.bin\n"
@@ -102,9 +102,9 @@ static bool play_option(const char *opt, const char *val, GenConfig *cfg, GenRun
     if (strcmp(opt, "-random-plies") == 0)
         return parse_range(val, cfg);
     if (strcmp(opt, "-rules") == 0) {
-        if (rules_set_from_name(val, &cfg->rules))
+        if ((cfg->rules = rules_find(val)) != NULL)
             return true;
-        fprintf(stderr, "xqgen: -rules wants asian or check-only, not '%s'\n", val);
+        fprintf(stderr, "xqgen: -rules wants asian, chinese or check-only, not '%s'\n", val);
         return false;
     }
     static const struct {

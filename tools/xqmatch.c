@@ -57,7 +57,8 @@ static const char USAGE[] =
     "  -concurrency N        games at once (default 1)\n"
     "\n"
     "Adjudication:\n"
-    "  -rules asian|check-only  repetition rules (default asian: perpetual check and chase lose)\n"
+    "  -rules NAME           rule set: asian (default: perpetual check and chase of one piece lose),\n"
+    "                        chinese (CXA: also perpetual mate threats and mixed attacks), check-only\n"
     "  -maxplies N           draw after N plies (default 600, at most 2000)\n"
     "  -resign MOVES:CP      loss when both engines agree for MOVES moves each that the score is beyond CP\n"
     "  -draw MOVENO:MOVES:CP draw from move MOVENO when both |scores| <= CP for MOVES moves each\n"
@@ -210,7 +211,7 @@ static void config_defaults(MatchConfig *cfg)
     cfg->tc.margin_ms = DEFAULT_MARGIN_MS;
     cfg->tc.hang_ms = DEFAULT_HANG_MS;
     cfg->adj.max_plies = DEFAULT_MAX_PLIES;
-    cfg->adj.rules = RULES_ASIAN;
+    cfg->adj.rules = rules_default();
     cfg->init_timeout_ms = DEFAULT_INIT_TIMEOUT_MS;
     cfg->event = "xqmatch";
     cfg->sprt_params.alpha = cfg->sprt_params.beta = 0.05;
@@ -329,8 +330,9 @@ static int parse_args(int argc, char **argv, MatchConfig *cfg, const char **open
                 else
                     return usage_error("unknown tournament '%s' (gauntlet or round-robin)", v);
             } else if (strcmp(a, "rules") == 0) {
-                if (!rules_set_from_name(v, &cfg->adj.rules))
-                    return usage_error("unknown rules '%s' (asian or check-only)", v);
+                cfg->adj.rules = rules_find(v);
+                if (!cfg->adj.rules)
+                    return usage_error("unknown rules '%s' (asian, chinese or check-only)", v);
             } else if (strcmp(a, "maxplies") == 0) {
                 if (!parse_int(v, 1, GAME_PLIES_MAX, &cfg->adj.max_plies))
                     return usage_error("bad -maxplies '%s' (1..2000)", v);

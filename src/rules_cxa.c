@@ -1,0 +1,263 @@
+/*
+ * rules_cxa.c - the CXA definitions of a chase (捉) and a mate threat (杀),
+ * as static tests on one position with `side` to move.
+ *
+ * Chase. CXA: a move chases when it makes it possible to capture, on the
+ * next move (including through a series of exchanges starting then), an
+ * enemy piece of material value and so win material. Here a pair (attacker
+ * A, victim V) chases when:
+ *  - A is not the king and not a pawn (Art. 27: their attacks alone are
+ *    idle); V is not the king (that is a check) nor an uncrossed pawn (no
+ *    material value);
+ *  - A can legally capture V (a pinned attacker chases only its pinner);
+ *  - A and V are not of the same type with V able to capture A back (兑, an
+ *    exchange offer, is allowed);
+ *  - and A x V wins material by the CXA values (rook 10, horse = cannon 5,
+ *    advisor = elephant = crossed pawn 2, uncrossed pawn 1): the value of V
+ *    exceeds what the other side then wins back by its best sequence of
+ *    legal captures anywhere on the board (a short material-only capture
+ *    search). So a protected rook attacked by a horse or cannon is chased, a
+ *    protected piece of equal value is not, a fake (pinned) root is no root,
+ *    and a move that removes a counter-threat makes an existing attack a
+ *    chase (CXA 图12, 参考图16).
+ * Mate threat: the side, if it were to move, could mate by a sequence of
+ * checks of at most CXA_MATE_MOVES moves (杀: a threat to checkmate,
+ * including by continuous checks).
+ *
+ * Invariant: every function that edits the board (side to move, trial
+ * moves) restores it exactly before returning.
+ */
+#include "rules_cxa.h"
+
+#include <string.h>
+
+#include "movegen.h"
+#include "rules_chase.h"
+
+enum {
+    CXA_CAPTURE_DEPTH = 6, /* plies of the material-only capture search after A x V */
+    CXA_MATE_MOVES = 2,    /* mate threats: mates by checks in at most this many moves */
+    CXA_KING_VALUE = 1000, /* the king is never really captured: legality stops it */
+};
+
+/* CXA material values by piece type (king, advisor, elephant, horse, rook, cannon, pawn). */
+static const int VALUE[PIECE_TYPES] = { CXA_KING_VALUE, 2, 2, 5, 10, 5, 1 };
+enum { CROSSED_PAWN_VALUE = 2 };
+
+/* CXA value of the piece identity `id` standing where it stands now. */
+static int value_of(const Position *pos, int id)
+{
+    const int type = piece_type(id);
+    if (type == PAWN && GEO->half[pos->piece_sq[id]] != piece_side(id))
+        return CROSSED_PAWN_VALUE;
+    return VALUE[type];
+}
+
+/* Best material the side to move wins by legal captures (0 if it should not capture), a fail-hard alpha-beta. */
+static int capture_search(Position *pos, int alpha, int beta, int depth)
+{
+    if (depth <= 0)
+        return alpha > 0 ? alpha : 0;
+    if (alpha < 0)
+        alpha = 0; /* standing pat: no capture at all */
+    if (alpha >= beta)
+        return alpha;
+    Move caps[MAX_MOVES];
+    const int n = gen_captures(pos, caps);
+    for (int i = 0; i < n; i++) {
+        const int victim = pos->board[move_to(caps[i])];
+        if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
+            continue; /* a king left en prise (a check ignored by standing pat) is not material */
+        const int gain = value_of(pos, victim);
+        pos_make(pos, caps[i]);
+        const int score = gain - capture_search(pos, gain - beta, gain - alpha, depth - 1);
+        pos_unmake(pos);
+        if (score > alpha) {
+            alpha = score;
+            if (alpha >= beta)
+                break;
+        }
+    }
+    return alpha;
+}
+
+/* Can the piece on `from` (of the side not to move) legally capture on `to`? pos->side is restored. */
+static bool other_side_can_capture(Position *pos, int from, int to)
+{
+    const Move m = move_make(from, to);
+    pos->side ^= 1;
+    const bool ok = move_is_pseudo_legal(pos, m) && move_is_legal(pos, m);
+    pos->side ^= 1;
+    return ok;
+}
+
+/* Can `victim` be chased at all (not the king, not an uncrossed pawn)? */
+static bool chaseable(const Position *pos, int victim)
+{
+    const int type = piece_type(victim);
+    if (type == KING)
+        return false;
+    return type != PAWN || GEO->half[pos->piece_sq[victim]] != piece_side(victim);
+}
+
+/*
+ * After the side to move plays capture m, has the victim a real root: can the
+ * other side legally recapture on its square without losing material by it
+ * (what it takes back is worth at least what the capturer then wins)? A
+ * pinned protector, or one whose recapture walks into a bigger loss, is a
+ * fake root; a check the capturer's side was already giving does not make
+ * one (rules_legal_despite).
+ */
+static bool has_real_root(Position *pos, Move m, int attacker_value)
+{
+    const int sq = move_to(m);
+    const uint16_t checks = rules_checkers(pos, pos->side ^ 1); /* a check already given is answered first */
+    Move replies[MAX_MOVES];
+    bool found = false;
+    pos_make(pos, m);
+    const int n = gen_captures(pos, replies);
+    for (int i = 0; i < n && !found; i++) {
+        if (move_to(replies[i]) != sq || !rules_legal_despite(pos, replies[i], checks))
+            continue;
+        pos_make(pos, replies[i]);
+        found = attacker_value - capture_search(pos, 0, attacker_value + 1, CXA_CAPTURE_DEPTH - 1) >= 0;
+        pos_unmake(pos);
+    }
+    pos_unmake(pos);
+    return found;
+}
+
+/* Does capture m, by the side to move, uncover a winning capture of a piece worth more than `gain` for the other side, over the square it leaves (the attacker was pinned)? */
+static bool uncovers_loss(Position *pos, Move m, int gain)
+{
+    const int vacated = move_from(m);
+    Move replies[MAX_MOVES];
+    bool found = false;
+    pos_make(pos, m);
+    const int n = gen_captures(pos, replies);
+    for (int i = 0; i < n && !found; i++) {
+        const Move r = replies[i];
+        const int from = move_from(r), to = move_to(r);
+        const int capturer = pos->board[from], target = pos->board[to];
+        if (to == move_to(m) || piece_type(target) == KING
+            || !rules_passes_over(piece_type(capturer), from, to, vacated) || !move_is_legal(pos, r))
+            continue;
+        const int cost = value_of(pos, capturer), worth = value_of(pos, target);
+        found = worth > gain && (worth > cost || !has_real_root(pos, r, cost));
+    }
+    pos_unmake(pos);
+    return found;
+}
+
+/*
+ * Is legal capture m of `victim` by `attacker` a chase pair: a victim
+ * without a real root, or worth more than the attacker, and an attacker not
+ * pinned (its capture must not uncover a winning capture of a more valuable
+ * piece through the square it leaves: CXA 图23, the pinned cannon's attacks
+ * are idle; 参考图27, a cannon screening a rook still chases a rook)?
+ */
+static bool capture_attacks(Position *pos, Move m, int attacker, int victim)
+{
+    const int cost = value_of(pos, attacker);
+    const int gain = value_of(pos, victim);
+    return (gain > cost || !has_real_root(pos, m, cost)) && !uncovers_loss(pos, m, gain);
+}
+
+/*
+ * Does legal capture m of `victim` win material: is the victim worth more
+ * than what the other side then wins back by its best captures, beyond what
+ * it could win anyway (`standing`: its best captures if the side to move
+ * passed)? A counter-capture the other side has whatever we do does not
+ * make our capture unreal; one that our capture allows does (图12).
+ */
+static bool capture_wins(Position *pos, Move m, int victim, int standing)
+{
+    const int gain = value_of(pos, victim);
+    pos_make(pos, m);
+    const int back = capture_search(pos, 0, gain + standing, CXA_CAPTURE_DEPTH);
+    pos_unmake(pos);
+    return gain - back + standing > 0;
+}
+
+/* Can the side to move mate by checks within `moves` moves? */
+static bool mates_by_checks(Position *pos, int moves)
+{
+    Move list[MAX_MOVES], replies[MAX_MOVES];
+    const int n = gen_moves(pos, list);
+    for (int i = 0; i < n; i++) {
+        const int target = pos->board[move_to(list[i])];
+        if ((target != EMPTY && piece_type(target) == KING) || !move_is_legal(pos, list[i])
+            || !move_gives_check(pos, list[i]))
+            continue; /* (a king en prise is not mate: only a side just checked by us leaves one) */
+        pos_make(pos, list[i]);
+        const int r = gen_legal(pos, replies);
+        bool mate = r == 0;
+        for (int j = 0; !mate && moves > 1 && j <= r; j++) {
+            if (j == r) {
+                mate = true; /* every reply loses to a further mate by checks */
+                break;
+            }
+            pos_make(pos, replies[j]);
+            const bool still = mates_by_checks(pos, moves - 1);
+            pos_unmake(pos);
+            if (!still)
+                break;
+        }
+        pos_unmake(pos);
+        if (mate)
+            return true;
+    }
+    return false;
+}
+
+/* The most the side to move threatens to win by one capture: the victim's value, less the capturer's if the victim has a real root. */
+static int standing_threat(Position *pos)
+{
+    Move caps[MAX_MOVES];
+    const int n = gen_captures(pos, caps);
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        const int attacker = pos->board[move_from(caps[i])], victim = pos->board[move_to(caps[i])];
+        if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
+            continue;
+        const int cost = value_of(pos, attacker);
+        const int win = value_of(pos, victim) - (has_real_root(pos, caps[i], cost) ? cost : 0);
+        if (win > best)
+            best = win;
+    }
+    return best;
+}
+
+/* Fills what `side` threatens in pos as if it were to move. */
+void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
+{
+    memset(out, 0, sizeof *out);
+    const uint8_t saved_side = pos->side, saved_check = pos->in_check;
+    pos->side = (uint8_t)(side ^ 1);
+    pos->in_check = side_in_check(pos, side ^ 1);
+    const int standing = pos->in_check ? 0 : standing_threat(pos);
+    pos->side = (uint8_t)side;
+    pos->in_check = side_in_check(pos, side);
+    Move caps[MAX_MOVES];
+    const int n = gen_captures(pos, caps);
+    for (int i = 0; i < n; i++) {
+        const Move m = caps[i];
+        const int attacker = pos->board[move_from(m)], victim = pos->board[move_to(m)];
+        const int ta = piece_type(attacker);
+        if (ta == KING || ta == PAWN || !chaseable(pos, victim) || !move_is_legal(pos, m))
+            continue;
+        if (ta == piece_type(victim) && other_side_can_capture(pos, move_to(m), move_from(m)))
+            continue; /* 兑: an exchange offer */
+        if (!capture_attacks(pos, m, attacker, victim))
+            continue;
+        const uint16_t bit = (uint16_t)(1u << (attacker & 15));
+        out->by[victim & 15] |= bit;
+        if (capture_wins(pos, m, victim, standing))
+            out->real[victim & 15] |= bit;
+    }
+    /* No mate threat is counted for a side in check (it must answer first) or
+     * giving check (the check is the stronger class of that move). */
+    out->mate = !pos->in_check && !side_in_check(pos, side ^ 1) && mates_by_checks(pos, CXA_MATE_MOVES);
+    pos->side = saved_side;
+    pos->in_check = saved_check;
+}
