@@ -2,13 +2,13 @@
  * protocol.h - UCCI and the xiangqi UCI dialect (Pikafish's "UCI-Cyclone")
  * in one engine.
  *
- * protocol_parse turns one input line into a Command without side effects:
- * tokens split on any whitespace (tabs, double spaces, '\r'), command words
- * and keywords case-insensitive, numbers range-checked. The executor
- * (protocol.c) applies it to an Engine and writes the replies in the dialect
- * chosen by the last `uci` / `ucci`. Output formatting (info, bestmove,
- * options, the board) lives in protocol_out.c, the option table in
- * protocol_options.c.
+ * protocol_run reads lines and hands each to the front-end of the dialect
+ * chosen by the last handshake word (`uci`, `ucci`): protocol_uci.c and
+ * protocol_ucci.c over the engine facade (engine.h); protocol_int.h says how
+ * the modules divide the work. protocol_parse turns one UCI-family line into
+ * a Command without side effects: tokens split on any whitespace (tabs,
+ * double spaces, '\r'), command words and keywords case-insensitive, numbers
+ * range-checked.
  */
 #ifndef XQ_PROTOCOL_H
 #define XQ_PROTOCOL_H

@@ -9,7 +9,6 @@
  * GUI scans for (draw, resign, nobestmove).
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <string.h>
 
 #include "protocol_int.h"
@@ -138,60 +137,40 @@ void opt_init(Proto *p)
     p->engine->opt.rules = 0;
 }
 
-/* Appends formatted text to buf at *n (truncating safely). */
-static void append(char *buf, size_t size, size_t *n, const char *fmt, ...)
-{
-    if (*n >= size)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(buf + *n, size - *n, fmt, ap);
-    va_end(ap);
-    if (w > 0)
-        *n += (size_t)w;
-}
-
-/* Prints the option lines of the current dialect. */
-void opt_print(Proto *p)
+/* Describes option i as shown in dialect d; false when d does not show it. */
+bool opt_view(int i, Dialect d, OptView *out)
 {
     static const char *const TYPE_NAME[] = { "spin", "check", "button", "combo", "string" };
-    bool uci = p->dialect == DIALECT_UCI;
-    for (int i = 0; i < OPT_COUNT; i++) {
-        const OptDef *d = &OPTIONS[i];
-        const char *name = uci ? d->uci : d->ucci;
-        if (!name)
-            continue;
-        char line[512];
-        size_t n = 0;
-        append(line, sizeof line, &n, "option %s%s type %s", uci ? "name " : "", name, TYPE_NAME[d->type]);
-        switch (d->type) {
-        case OT_SPIN:
-            if (uci)
-                append(line, sizeof line, &n, " default %lld min %lld max %lld", (long long)d->def,
-                       (long long)d->min, (long long)d->max);
-            else
-                append(line, sizeof line, &n, " min %lld max %lld default %lld", (long long)d->min,
-                       (long long)d->max, (long long)d->def);
-            break;
-        case OT_CHECK:
-            append(line, sizeof line, &n, " default %s",
-                   (d->id == OPT_USE_NNUE ? nnue_default() != NULL : d->def) ? "true" : "false");
-            break;
-        case OT_COMBO:
-            if (uci)
-                append(line, sizeof line, &n, " default %s", d->vars[d->def]);
-            for (int k = 0; d->vars[k]; k++)
-                append(line, sizeof line, &n, " var %s", d->vars[k]);
-            if (!uci)
-                append(line, sizeof line, &n, " default %s", d->vars[d->def]);
-            break;
-        case OT_STRING:
-            append(line, sizeof line, &n, " default %s", d->id == OPT_EVALFILE && nnue_default() ? "<embedded>" : "<empty>");
-            break;
-        case OT_BUTTON: break;
-        }
-        out_line(&p->out, "%s", line);
+    const OptDef *def = &OPTIONS[i];
+    const char *name = d == DIALECT_UCCI ? def->ucci : def->uci;
+    if (!name)
+        return false;
+    memset(out, 0, sizeof *out);
+    out->id = def->id;
+    out->name = name;
+    out->type = TYPE_NAME[def->type];
+    out->min = def->min;
+    out->max = def->max;
+    out->def = def->def;
+    out->vars = def->vars;
+    switch (def->type) {
+    case OT_CHECK:
+        out->def = def->id == OPT_USE_NNUE ? nnue_default() != NULL : def->def;
+        out->def_text = out->def ? "true" : "false";
+        break;
+    case OT_COMBO: out->def_text = def->vars[def->def]; break;
+    case OT_STRING: out->def_text = def->id == OPT_EVALFILE && nnue_default() ? "<embedded>" : "<empty>"; break;
+    default: out->def_text = ""; break;
     }
+    return true;
+}
+
+/* The name an option goes by in messages of the current dialect. */
+static const char *shown_name(const Proto *p, const OptDef *d)
+{
+    if (p->fe->dialect == DIALECT_UCCI)
+        return d->ucci ? d->ucci : d->uci;
+    return d->uci ? d->uci : d->ucci;
 }
 
 /* Parses a boolean word; NULL (no value) counts as true. */
@@ -265,8 +244,8 @@ void opt_set(Proto *p, const char *name, const char *value)
         break;
     case OT_STRING:
         if (value && strlen(value) >= sizeof p->bookfiles) {
-            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value",
-                            p->dialect == DIALECT_UCI && d->uci ? d->uci : d->ucci, (int)sizeof p->bookfiles - 1);
+            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value", shown_name(p, d),
+                            (int)sizeof p->bookfiles - 1);
             return;
         }
         if (d->id == OPT_EVALFILE)
@@ -276,7 +255,7 @@ void opt_set(Proto *p, const char *name, const char *value)
         return;
     }
     if (!ok) {
-        const char *shown = d->uci && p->dialect == DIALECT_UCI ? d->uci : d->ucci ? d->ucci : d->uci;
+        const char *shown = shown_name(p, d);
         if (d->type == OT_SPIN)
             out_info_string(p, "error: bad value '%.40s' for option %s (allowed %lld..%lld); kept %lld",
                             value ? value : "", shown, (long long)d->min, (long long)d->max,
