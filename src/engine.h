@@ -25,6 +25,8 @@
 #include "timeman.h"
 #include "tt.h"
 
+enum { ENGINE_THREADS_MAX = 1 }; /* search threads the engine really uses (the Threads option's range) */
+
 /* A finished search, as handed to the bestmove callback. */
 typedef struct EngineResult {
     Move best;             /* legal in the root, or MOVE_NONE (no legal move / no valid position) */

@@ -172,6 +172,7 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
     p->out.f = out;
     pthread_mutex_init(&p->out.lock, NULL);
     p->fe = p->search_fe = &FRONTEND_UCI;
+    cecp_init(&p->cecp);
     EngineCallbacks cb = { proto_report, proto_bestmove, p };
     p->engine = engine_new(&cb);
     if (!p->engine) {

@@ -180,6 +180,7 @@ static void execute(Proto *p, const Command *c)
     case CMD_EMPTY: break;
     case CMD_UCI: proto_select(p, &FRONTEND_UCI); break;
     case CMD_UCCI: proto_select(p, &FRONTEND_UCCI); break;
+    case CMD_XBOARD: proto_select(p, &FRONTEND_CECP); break;
     case CMD_ISREADY: out_line(&p->out, "readyok"); break;
     case CMD_SETOPTION:
         if (c->error[0])

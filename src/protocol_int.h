@@ -4,7 +4,8 @@
  * The layer is one front-end per dialect over the engine facade (engine.h):
  * protocol_uci.c and protocol_ucci.c (their commands share one grammar,
  * protocol_parse.c, and one executor, protocol_exec.c, because GUIs mix the
- * two), each a Frontend. What every front-end uses is common: the session and
+ * two) and protocol_cecp.c (XBoard's protocol, with its output in
+ * protocol_cecp_out.c), each a Frontend. What every front-end uses is common: the session and
  * its reader/deferred-command loop (protocol.c), tokens and numbers
  * (protocol_tok.c), the option table (protocol_options.c) and serialised
  * output (protocol_out.c).
@@ -64,7 +65,33 @@ typedef struct Frontend {
     bool depth0_no_search;  /* go depth 0 answers no_move without searching (UCCI) */
 } Frontend;
 
-extern const Frontend FRONTEND_UCI, FRONTEND_UCCI;
+extern const Frontend FRONTEND_UCI, FRONTEND_UCCI, FRONTEND_CECP;
+
+/* What the running CECP search is for. */
+typedef enum CecpSearch { CECP_IDLE, CECP_THINK, CECP_PONDER, CECP_ANALYZE } CecpSearch;
+
+enum { CECP_NONE = -1 }; /* Cecp.engine_side in force mode: the engine plays neither side */
+
+/* The CECP session state (protocol thread only, except post). */
+typedef struct Cecp {
+    int engine_side;         /* RED or BLACK, the side the engine plays; CECP_NONE: force mode */
+    bool analyze;            /* analyze mode */
+    bool over;               /* the game ended (result, resign, a claim): no thinking until new/go */
+    bool computer;           /* the opponent is an engine: claim only results XBoard can verify */
+    bool draw_offered;       /* the opponent offered a draw since the engine's last move */
+    bool comments;           /* "# ..." lines are safe (feature debug=1 not rejected) */
+    atomic_bool post;        /* thinking output on (read by the search thread) */
+    CecpSearch search;       /* what the running search is for */
+    bool discard;            /* the running search's result is not wanted */
+    Move guess;              /* CECP_PONDER: the opponent's move guessed and played onto the game */
+    int mps;                 /* level: moves per session (0 = the whole game) */
+    int level_move;          /* the move number the session's move count starts from */
+    int64_t base_ms, inc_ms; /* level: base time and increment */
+    int64_t st_ms;           /* st: fixed time per move (0 = none) */
+    int sd;                  /* sd: depth limit (0 = none) */
+    int64_t time_ms, otim_ms;/* the engine's and the opponent's clocks from time/otim (-1 = not given) */
+    int64_t think_start_ms;  /* when the running thinking search started */
+} Cecp;
 
 /* One protocol session. */
 struct Proto {
@@ -79,6 +106,7 @@ struct Proto {
     char evalfile[EVALFILE_MAX]; /* EvalFile as last set successfully ("" = the built-in net) */
     ProtocolLimits lim;         /* caps for in-process runs (all 0 for the engine binary) */
     atomic_int hopeless;        /* consecutive searches of this game that scored a clear loss (resign) */
+    Cecp cecp;                  /* the XBoard protocol's state (protocol_cecp.c) */
     bool eof;                   /* the input has ended: no new searches of the engine's own accord */
     bool quit;
 };
@@ -118,6 +146,8 @@ typedef struct OptView {
 } OptView;
 /* Describes option number i (0..OPT_COUNT-1) as shown in dialect d; false when d does not show it. */
 bool opt_view(int i, Dialect d, OptView *out);
+/* Is there an option of this name (as opt_set matches names)? */
+bool opt_exists(const char *name);
 /* Sets every option to its default and pushes the engine-relevant ones to the engine. */
 void opt_init(Proto *p);
 /* Applies `setoption`; unknown names are ignored; bad values leave the old value (message error). */
@@ -140,6 +170,18 @@ void out_append(char *buf, size_t size, size_t *n, const char *fmt, ...)
 void out_pv_text(const SearchReport *r, char *buf, size_t size);
 /* Prints the board, FEN and key of a position (`d`). */
 void out_board(Proto *p, const Position *pos);
+
+/* protocol_cecp_out.c: what the CECP front-end writes. */
+/* Initialises the CECP state (the session's start: force mode, level 40 5 0, post off). */
+void cecp_init(Cecp *c);
+/* Prints the feature lines of `protover` (features, the options, done=1). */
+void cecp_features(Proto *p);
+/* Search-thread callback: thinking output "ply score time nodes seldepth nps tbhits<TAB>pv". */
+void cecp_report(Proto *p, const Position *root, const SearchReport *r);
+/* A notice ("# text") or an error ("tellusererror text" for text starting "error: "). */
+void cecp_message(Proto *p, const char *text);
+/* Writes why the rules ended the game ("red is checkmated", "black checks perpetually") into buf. */
+void cecp_reason(const RulesReport *r, int loser, bool in_check, char *buf, size_t size);
 
 /* protocol_ucci.c: what the UCI-family executor prints in UCCI's forms. */
 /* Prints a pophash line for `probe`. */

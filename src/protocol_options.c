@@ -145,6 +145,10 @@ bool opt_view(int i, Dialect d, OptView *out)
     const char *name = d == DIALECT_UCCI ? def->ucci : def->uci;
     if (!name)
         return false;
+    /* CECP shows the UCI names, less what its own commands set (memory, cores, hard/easy, variant) */
+    if (d == DIALECT_CECP
+        && (def->id == OPT_HASH || def->id == OPT_THREADS || def->id == OPT_PONDER || strncmp(name, "UCI_", 4) == 0))
+        return false;
     memset(out, 0, sizeof *out);
     out->id = def->id;
     out->name = name;
@@ -208,15 +212,24 @@ static void set_eval_file(Proto *p, const char *value)
                     p->engine->opt.use_nnue ? "" : "; Use NNUE is off");
 }
 
-/* Applies `setoption`. */
-void opt_set(Proto *p, const char *name, const char *value)
+/* The option of this name, or NULL. */
+static const OptDef *opt_find(const char *name)
 {
     char norm[NAME_MAX_NORM];
     normalise(name, norm);
-    const OptDef *d = NULL;
-    for (int i = 0; i < OPT_COUNT && !d; i++)
+    for (int i = 0; i < OPT_COUNT; i++)
         if (opt_matches(&OPTIONS[i], norm))
-            d = &OPTIONS[i];
+            return &OPTIONS[i];
+    return NULL;
+}
+
+/* Is there an option of this name? */
+bool opt_exists(const char *name) { return opt_find(name) != NULL; }
+
+/* Applies `setoption`. */
+void opt_set(Proto *p, const char *name, const char *value)
+{
+    const OptDef *d = opt_find(name);
     if (!d)
         return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
     int64_t v = 0;

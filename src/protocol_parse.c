@@ -199,7 +199,8 @@ static void parse_go(Command *cmd)
 static CmdType command_type(const char *w)
 {
     static const struct { const char *word; CmdType type; } WORDS[] = {
-        { "uci", CMD_UCI }, { "ucci", CMD_UCCI }, { "ucicyclone", CMD_UCI }, { "isready", CMD_ISREADY },
+        { "uci", CMD_UCI }, { "ucci", CMD_UCCI }, { "ucicyclone", CMD_UCI }, { "xboard", CMD_XBOARD },
+        { "isready", CMD_ISREADY },
         { "setoption", CMD_SETOPTION }, { "ucinewgame", CMD_NEWGAME }, { "uccinewgame", CMD_NEWGAME },
         { "uxinewgame", CMD_NEWGAME }, { "newgame", CMD_NEWGAME }, { "position", CMD_POSITION },
         { "fen", CMD_POSITION }, { "startpos", CMD_POSITION }, { "banmoves", CMD_BANMOVES }, { "go", CMD_GO },
