@@ -15,11 +15,12 @@
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 
-enum { THREADS_MAX = 256, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = 1, NAME_MAX_NORM = 64 };
+enum { THREADS_MAX = ENGINE_THREADS_MAX, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = 1, NAME_MAX_NORM = 64 };
 
 static const char *const LEVELS[] = { "none", "small", "medium", "large", NULL };
 static const char *const RANDOM_LEVELS[] = { "none", "tiny", "small", "medium", "large", "huge", NULL };
 static const char *const RULE_NAMES[] = { "asian", "check-only", NULL };
+static const char *const VARIANTS[] = { "xiangqi", NULL }; /* UCI_Variant: how UCI GUIs tell a xiangqi engine */
 
 typedef struct OptDef {
     OptId id;
@@ -52,6 +53,7 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_NEWGAME, NULL, "newgame", "", OT_BUTTON, 0, 0, 0, NULL },
     { OPT_EVALFILE, "EvalFile", "evalfile", "", OT_STRING, 0, 0, 0, NULL },
     { OPT_USE_NNUE, "Use NNUE", "usennue", "", OT_CHECK, 0, 1, 1, NULL },
+    { OPT_UCI_VARIANT, "UCI_Variant", NULL, "", OT_COMBO, 0, 0, 0, VARIANTS },
 };
 
 /* Lower-cases a name and drops spaces and underscores. */
@@ -265,6 +267,11 @@ void opt_set(Proto *p, const char *name, const char *value)
             set_eval_file(p, value);
         else
             snprintf(p->bookfiles, sizeof p->bookfiles, "%s", value ? value : "");
+        return;
+    }
+    if (!ok && d->id == OPT_UCI_VARIANT) {
+        out_info_string(p, "error: UCI_Variant %.40s is not supported: Jiangjun plays xiangqi only; kept xiangqi",
+                        value ? value : "(none)");
         return;
     }
     if (!ok) {

@@ -36,8 +36,11 @@ static void uci_options(Proto *p)
                        (long long)v.max);
         } else if (strcmp(v.type, "combo") == 0) {
             out_append(line, sizeof line, &n, " default %s", v.def_text);
+            /* the default first: UCI2WB loses the default, and XBoard then sets the first value */
+            out_append(line, sizeof line, &n, " var %s", v.def_text);
             for (int k = 0; v.vars[k]; k++)
-                out_append(line, sizeof line, &n, " var %s", v.vars[k]);
+                if (strcmp(v.vars[k], v.def_text) != 0)
+                    out_append(line, sizeof line, &n, " var %s", v.vars[k]);
         } else if (strcmp(v.type, "button") != 0) {
             out_append(line, sizeof line, &n, " default %s", v.def_text);
         }
@@ -79,10 +82,11 @@ static void uci_report(Proto *p, const Position *root, const SearchReport *r)
     char score[32];
     score_uci(r->score, score, sizeof score);
     const char *bound = r->bound == BOUND_LOWER ? " lowerbound" : r->bound == BOUND_UPPER ? " upperbound" : "";
+    /* never an empty "pv" (a fail low may have no checked move to show) */
     out_line(&p->out,
              "info depth %d seldepth %d multipv 1 score %s%s nodes %" PRIu64 " nps %" PRIu64
-             " hashfull %d tbhits 0 time %" PRId64 " pv%s",
-             r->depth, r->seldepth, score, bound, r->nodes, nps, r->hashfull, t, pv);
+             " hashfull %d tbhits 0 time %" PRId64 "%s%s",
+             r->depth, r->seldepth, score, bound, r->nodes, nps, r->hashfull, t, r->pv_len > 0 ? " pv" : "", pv);
 }
 
 /* Search-thread callback: bestmove [ponder], or bestmove (none) after "info depth 0 score mate 0". */

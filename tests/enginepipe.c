@@ -250,9 +250,12 @@ void ep_check_bestmove(const char *line, Position *pos, bool none_ok)
     assert_true(fields == 2 || fields >= 4 || strstr(line, " draw") || strstr(line, " resign"));
 }
 
-/* Checks the pv of an info line against pos. */
+/* Checks the pv of an info line against pos (and that no line carries an empty one). */
 void ep_check_pv(const char *line, Position *pos)
 {
+    size_t len = strlen(line);
+    if (len >= 3 && strcmp(line + len - 3, " pv") == 0)
+        fail_msg("empty pv in '%s'", line);
     const char *p = strstr(line, " pv ");
     if (!p)
         return;
