@@ -205,6 +205,10 @@ static void set_eval_file(Proto *p, const char *value)
         out_info_string(p, "error: EvalFile path longer than %d bytes; kept the net in use", EVALFILE_MAX - 1);
         return;
     }
+    /* the default this build advertises, handed back (UCI2WB and GUIs send every option at start):
+     * no built-in net and no file loaded, so there is nothing to change */
+    if (!nnue_default() && !p->evalfile[0] && (!*path || strcmp(path, "<empty>") == 0))
+        return;
     if (!engine_set_eval_file(p->engine, path, &err)) {
         out_info_string(p, "error: EvalFile: %s; kept the evaluation in use", err.msg);
         return;

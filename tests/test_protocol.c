@@ -11,6 +11,7 @@
 
 #include "enginepipe.h"
 #include "move.h"
+#include "nnue.h"
 #include "testutil.h"
 
 enum { T_FAST = 3000, T_SHORT = 500, RACE_ROUNDS = 300 };
@@ -691,6 +692,11 @@ static void test_option_lines(void **state)
     assert_non_null(strstr(reply, "error: bad value '2' for option Threads (allowed 1..1)"));
     ep_send(ep, "ucci");
     ep_must(ep, "ucciok", T_FAST);
+    /* every advertised default is accepted back as UCI2WB sends it */
+    ep_send(ep, "setoption evalfile %s", nnue_default() ? "<embedded>" : "<empty>");
+    ep_send(ep, "setoption pruning large");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_null(strstr(reply, "error"));
     assert_non_null(strstr(ep->transcript, "\noption pruning type combo var large var none var small var medium "
                                            "default large\n"));
     assert_non_null(strstr(ep->transcript, "\noption knowledge type combo var large var none"));
