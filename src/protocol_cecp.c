@@ -202,13 +202,13 @@ static bool claim(Proto *p, RulesVerdict v, const RulesReport *r)
 }
 
 /* Claims what the rules say about the game now, if the engine plays it; true when the game is over. */
-static bool claim_status(Proto *p, bool draw_offered_already)
+static bool claim_status(Proto *p)
 {
     RulesReport r;
     if (p->cecp.engine_side == CECP_NONE || p->cecp.analyze)
         return false;
     RulesVerdict v = engine_game_status(p->engine, &r);
-    if (v == RULES_DRAW && !draw_offered_already)
+    if (v == RULES_DRAW)
         out_line(&p->out, "offer draw"); /* a claim: XBoard grants it where the draw can be claimed */
     return v != RULES_ONGOING && v != RULES_DRAW && claim(p, v, &r);
 }
@@ -221,7 +221,7 @@ static void play_result(Proto *p, const EngineResult *res)
     bool offered = c->draw_offered;
     c->draw_offered = false;
     if (res->best == MOVE_NONE) { /* mated or stalemated: the loss is claimed */
-        if (!claim_status(p, false))
+        if (!claim_status(p))
             cecp_message(p, "error: no move to play");
         return;
     }
@@ -294,7 +294,7 @@ static void user_move(Proto *p, const char *text)
         c->search = CECP_THINK;
         c->think_start_ms = now_ms();
         c->guess = MOVE_NONE;
-        if (claim_status(p, false))
+        if (claim_status(p))
             drop_search(p); /* the opponent's move ended the game */
         return;
     }
@@ -306,7 +306,7 @@ static void user_move(Proto *p, const char *text)
             out_line(&p->out, "Illegal move: %s", shown);
         return;
     }
-    if (!claim_status(p, false) && c->engine_side == engine_root(p->engine)->side && !c->analyze)
+    if (!claim_status(p) && c->engine_side == engine_root(p->engine)->side && !c->analyze)
         think(p);
 }
 
