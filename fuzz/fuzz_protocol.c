@@ -1,11 +1,12 @@
 /*
  * fuzz_protocol.c - fuzz target for the protocol line handler: the input is
  * a script of lines (any bytes) fed in-process to protocol_run_limited, the
- * same loop the engine binary runs on stdin, through a memory stream. Both
- * dialects are reachable (`uci` / `ucci` lines switch). Searches are capped
- * at a few nodes, perft at depth 2 and the hash at 4 MB, so every input ends
- * quickly; infinite and ponder searches are stopped by the end of input, as
- * in the binary. The whole session is freed on return (threads joined), so
+ * same loop the engine binary runs on stdin, through a memory stream. All
+ * three dialects are reachable (`uci` / `ucci` / `xboard` lines switch).
+ * Searches are capped at a few nodes (CECP's thinking, pondering and
+ * analysis too), perft at depth 2 and the hash at 4 MB, so every input ends
+ * quickly; infinite, ponder and analysis searches are stopped by the end of
+ * input, as in the binary. The whole session is freed on return (threads joined), so
  * leaks and races between the reader, protocol and search threads show up.
  */
 #define _POSIX_C_SOURCE 200809L

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """make_seeds.py - writes the seed corpora fuzz/corpus/{fen,move,rules,protocol}/seed-*
-from the test data (tests/data) and a few hand-written protocol sessions, and the protocol
+from the test data (tests/data) and a few hand-written protocol sessions of the three dialects
+(UCCI, UCI, CECP), and the protocol
 fuzzer's dictionary fuzz/protocol.dict (the protocol's words and legal ICCS moves). Crash inputs
 found by fuzzing are added next to them (crash-*) and never overwritten by this script."""
 import glob
@@ -23,7 +24,12 @@ WORDS = ('uci ucci isready setoption name value ucinewgame uccinewgame newgame p
          'banmoves go ponderhit stop probe quit bye d depth nodes mate movetime infinite ponder searchmoves '
          'wtime btime winc binc movestogo time increment opptime oppincrement oppmovestogo draw perft '
          'Hash hashsize Threads threads Ponder MultiPV usemillisec batch debug usebook bookfiles idle '
-         'pruning knowledge randomness promotion rules asian check-only true false none large').split()
+         'pruning knowledge randomness promotion rules asian check-only true false none large '
+         # CECP (XBoard): commands, features and option names
+         'xboard protover accepted rejected new variant xiangqi force playother white black usermove ? ping '
+         'result setboard edit hint bk undo remove hard easy post nopost analyze exit . computer name rating '
+         'ics random level st sd otim memory cores option Clear Hash Move Overhead Repetition Rule EvalFile '
+         'UCI_Variant').split()
 NUMBERS = ['0', '1', '-1', '3', '127', '128', '999', '100000', '1000000000', '-1000000000', '1000000000000',
            '9223372036854775807', '99999999999999999999']
 # A shuffle of horses that repeats the start position every four plies.
@@ -33,12 +39,15 @@ SHUFFLE = ['h0g2', 'h9g7', 'g2h0', 'g7h9']
 def write_dict():
     """fuzz/protocol.dict: libFuzzer dictionary entries (words, numbers, moves, line starts)."""
     entries = ['# protocol.dict - libFuzzer dictionary for fuzz_protocol (written by make_seeds.py)']
-    entries += ['w_%s="%s"' % (w.replace('-', '_'), w) for w in WORDS]
+    words = list(dict.fromkeys(WORDS))  # once each, in order
+    entries += ['w_%s="%s"' % (w.replace('-', '_') if w.replace('-', '').replace('_', '').isalnum() else 'p%d' % i, w)
+                for i, w in enumerate(words)]
     entries += ['n_%d=" %s"' % (i, n) for i, n in enumerate(NUMBERS)]
     entries += ['m_%s=" %s"' % (m, m) for m in RED_MOVES + BLACK_MOVES]
     entries += ['l_%d="\\x0a%s"' % (i, l) for i, l in enumerate(
         ['go depth 1 searchmoves', 'banmoves', 'position startpos moves', 'go infinite', 'probe startpos',
-         'stop', 'setoption name Hash value', 'go wtime', 'position fen'])]
+         'stop', 'setoption name Hash value', 'go wtime', 'position fen', 'usermove', 'setboard', 'level 0 0:05 0.1',
+         'time 500', 'option Move Overhead=', 'ping 1', 'xboard\\x0aprotover 2'])]
     entries += ['fen_start=" ' + START + '"', 'nl="\\x0a"', 'sp=" "']
     with open(os.path.join(HERE, 'protocol.dict'), 'w') as f:
         f.write('\n'.join(entries) + '\n')
@@ -125,6 +134,26 @@ def main():
                    'go time -1'],
         'probe-searching': ['ucci', 'position startpos', 'go infinite'] + ['probe startpos moves h2e2'] * 20
                            + ['stop', 'probe startpos', 'setoption hashsize 3', 'probe startpos'],
+    })
+    # CECP (XBoard) sessions: XBoard's own sequences, pondering, analysis, claims, garbage
+    xb = ['xboard', 'protover 2', 'accepted done', 'new', 'variant xiangqi', 'level 0 0:05 0.1', 'post', 'easy', 'ping 1']
+    sessions.update({
+        'cecp-game': xb + ['computer', 'time 500', 'otim 500', 'usermove h2e2', 'ping 2', 'time 480', 'otim 490',
+                           'usermove h0g2', 'force', 'result 1-0 {x}', 'new', 'force', 'go', 'ping 3', 'quit'],
+        'cecp-ponder': xb + ['hard', 'st 1', 'usermove h2e2', 'hint', 'usermove h9g7', 'usermove b0c2', '?',
+                             'easy', 'force', 'undo', 'remove', 'playother', 'usermove c3c4', 'draw'],
+        'cecp-analyze': xb + ['force', 'analyze', 'usermove h2e2', '.', 'undo', 'new', 'setboard ' + fen,
+                              'memory 8', 'option Clear Hash', 'exit', 'analyze', 'uci', 'isready', 'xboard',
+                              'analyze'],
+        'cecp-claims': xb + ['force', 'setboard c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1',
+                             'usermove h8h9', 'f9f8', 'h9h8', 'f8f9', 'h8h9', 'f9f8', 'h9h8', 'f8f9', 'playother',
+                             'usermove h8h9', 'setboard 3k5/R8/9/9/9/9/9/8p/1R7/4K4 w - - 0 1', 'go',
+                             'setboard 4k4/R8/9/9/9/9/8p/9/1R7/3K5 b - - 0 1', 'go', 'draw'],
+        'cecp-malformed': xb + ['usermove', 'usermove zz99', 'a0a9', 'level', 'level 0 nan 0', 'level 0 0:xx 0',
+                                'st -1', 'sd x', 'time 99999999999999999999', 'otim -5', 'memory x', 'cores 0x4',
+                                'option', 'option =5', 'option Move Overhead=abc', 'variant chess', 'ping', 'undo',
+                                'remove', 'edit', 'setboard', 'setboard junk', 'usermove h2e2', '\x00\x01\xff',
+                                'new', 'sd 3', 'go', 'ping 9'],
     })
     for key, lines in sessions.items():
         write('protocol', key, '\n'.join(lines) + '\n')

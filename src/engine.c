@@ -35,6 +35,18 @@ static void trim_history(Position *pos)
     pos->ply = (uint16_t)keep;
 }
 
+/* Plays a legal move onto a game: the history stays within its limit, the counters cannot wrap. */
+static void play_on(Position *pos, Move m)
+{
+    if (pos->ply >= HISTORY_LIMIT)
+        trim_history(pos);
+    pos_make(pos, m);
+    if (pos->rule60 > COUNTER_CAP)
+        pos->rule60 = COUNTER_CAP;
+    if (pos->fullmove > COUNTER_CAP)
+        pos->fullmove = COUNTER_CAP;
+}
+
 /* Builds a position from a FEN (NULL = start) and move texts into out. */
 bool engine_build_position(const char *fen, char *const *moves, int n_moves, Position *out, XqError *err)
 {
@@ -47,13 +59,7 @@ bool engine_build_position(const char *fen, char *const *moves, int n_moves, Pos
             snprintf(err->msg, sizeof err->msg, "%.100s (move %d of the list)", merr.msg, i + 1);
             return false;
         }
-        if (out->ply >= HISTORY_LIMIT)
-            trim_history(out);
-        pos_make(out, m);
-        if (out->rule60 > COUNTER_CAP)
-            out->rule60 = COUNTER_CAP;
-        if (out->fullmove > COUNTER_CAP)
-            out->fullmove = COUNTER_CAP;
+        play_on(out, m);
     }
     return true;
 }
@@ -231,6 +237,54 @@ bool engine_set_banmoves(Engine *e, char *const *moves, int n_moves, XqError *er
     memcpy(e->banned, list, (size_t)n * sizeof list[0]);
     e->n_banned = n;
     return true;
+}
+
+/* Plays one move onto the game (the root); all or nothing. */
+bool engine_play(Engine *e, const char *text, Move *played, XqError *err)
+{
+    Move m;
+    if (e->searching || !e->position_ok) {
+        snprintf(err->msg, sizeof err->msg, "%s", e->searching ? "a search is running" : "no valid position");
+        return false;
+    }
+    if (!move_parse_legal(e->root, text, &m, err))
+        return false;
+    play_on(e->root, m);
+    e->n_banned = 0;
+    if (played)
+        *played = m;
+    return true;
+}
+
+/* Plays a move the engine found (legal in the root) onto the game; false, nothing changed, if it is not. */
+bool engine_play_move(Engine *e, Move m)
+{
+    if (e->searching || !e->position_ok || m == MOVE_NONE || !move_is_pseudo_legal(e->root, m)
+        || !move_is_legal(e->root, m))
+        return false;
+    play_on(e->root, m);
+    e->n_banned = 0;
+    return true;
+}
+
+/* Takes back the last move played onto the game; false when there is none (the game starts here). */
+bool engine_undo(Engine *e)
+{
+    if (e->searching || !e->position_ok || e->root->ply == 0 || e->root->hist[e->root->ply - 1].move == MOVE_NONE)
+        return false;
+    pos_unmake(e->root);
+    e->n_banned = 0;
+    return true;
+}
+
+/* Number of moves that engine_undo can take back. */
+int engine_undo_depth(const Engine *e) { return e->position_ok ? e->root->ply : 0; }
+
+/* What the rules say about the game now (no legal move, repetition, the 60-move limit). */
+RulesVerdict engine_game_status(Engine *e, RulesReport *report)
+{
+    memcpy(e->scratch, e->root, sizeof *e->scratch);
+    return rules_game_status(e->scratch, e->opt.rules, report);
 }
 
 /* Marks the engine as having no valid position. */

@@ -20,9 +20,12 @@
 
 #include "nnue.h"
 #include "position.h"
+#include "rules.h"
 #include "search.h"
 #include "timeman.h"
 #include "tt.h"
+
+enum { ENGINE_THREADS_MAX = 1 }; /* search threads the engine really uses (the Threads option's range) */
 
 /* A finished search, as handed to the bestmove callback. */
 typedef struct EngineResult {
@@ -116,6 +119,24 @@ bool engine_set_position(Engine *e, const char *fen, char *const *moves, int n_m
 bool engine_build_position(const char *fen, char *const *moves, int n_moves, Position *out, XqError *err);
 /* Sets the banned root moves (texts); all or nothing. */
 bool engine_set_banmoves(Engine *e, char *const *moves, int n_moves, XqError *err);
+/*
+ * The game, move by move (CECP): the root is the current position of a game
+ * and its history. Call these while no search runs. engine_play parses a
+ * move text and plays it if it is legal (all or nothing: err says why not);
+ * engine_play_move plays a move the engine found; engine_undo takes the last
+ * move back (false at the start of the game's history). Each clears the
+ * banned moves. engine_go thinks on the current game.
+ */
+bool engine_play(Engine *e, const char *text, Move *played, XqError *err);
+/* Plays a legal move of the root (a search result) onto the game; false, nothing changed, if it is not legal. */
+bool engine_play_move(Engine *e, Move m);
+/* Takes back the last move played onto the game; false when there is none. */
+bool engine_undo(Engine *e);
+/* Number of moves engine_undo can take back (0 without a valid position). */
+int engine_undo_depth(const Engine *e);
+/* What the rules in force say about the game now (no legal move, repetition, the 60-move limit). */
+RulesVerdict engine_game_status(Engine *e, RulesReport *report);
+
 /* Marks the engine as having no valid position (after a malformed `position`). */
 void engine_invalidate_position(Engine *e);
 /* Is there a valid root position? */

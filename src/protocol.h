@@ -1,14 +1,14 @@
 /*
- * protocol.h - UCCI and the xiangqi UCI dialect (Pikafish's "UCI-Cyclone")
- * in one engine.
+ * protocol.h - UCCI, the xiangqi UCI dialect (Pikafish's "UCI-Cyclone") and
+ * the XBoard protocol (CECP v2) in one engine.
  *
- * protocol_parse turns one input line into a Command without side effects:
- * tokens split on any whitespace (tabs, double spaces, '\r'), command words
- * and keywords case-insensitive, numbers range-checked. The executor
- * (protocol.c) applies it to an Engine and writes the replies in the dialect
- * chosen by the last `uci` / `ucci`. Output formatting (info, bestmove,
- * options, the board) lives in protocol_out.c, the option table in
- * protocol_options.c.
+ * protocol_run reads lines and hands each to the front-end of the dialect
+ * chosen by the last handshake word (`uci`, `ucci`, `xboard`): protocol_uci.c,
+ * protocol_ucci.c and protocol_cecp.c over the engine facade (engine.h); protocol_int.h says how
+ * the modules divide the work. protocol_parse turns one UCI-family line into
+ * a Command without side effects: tokens split on any whitespace (tabs,
+ * double spaces, '\r'), command words and keywords case-insensitive, numbers
+ * range-checked.
  */
 #ifndef XQ_PROTOCOL_H
 #define XQ_PROTOCOL_H
@@ -21,13 +21,14 @@
 
 #include "engine.h"
 
-typedef enum Dialect { DIALECT_UCI = 0, DIALECT_UCCI = 1 } Dialect;
+typedef enum Dialect { DIALECT_UCI = 0, DIALECT_UCCI = 1, DIALECT_CECP = 2 } Dialect;
 
 typedef enum CmdType {
     CMD_EMPTY,      /* blank line */
     CMD_UNKNOWN,
     CMD_UCI,
     CMD_UCCI,
+    CMD_XBOARD,     /* the CECP handshake word: the session switches to CECP */
     CMD_ISREADY,
     CMD_SETOPTION,
     CMD_NEWGAME,    /* ucinewgame, uccinewgame, uxinewgame, newgame */

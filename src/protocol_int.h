@@ -1,7 +1,14 @@
 /*
- * protocol_int.h - what the protocol modules share: the Proto state (one per
- * session, owned by protocol_run) and the functions protocol.c calls in
- * protocol_options.c and protocol_out.c. Not for use outside src/protocol*.c.
+ * protocol_int.h - what the protocol modules share. Not for use outside src/protocol*.c.
+ *
+ * The layer is one front-end per dialect over the engine facade (engine.h):
+ * protocol_uci.c and protocol_ucci.c (their commands share one grammar,
+ * protocol_parse.c, and one executor, protocol_exec.c, because GUIs mix the
+ * two) and protocol_cecp.c (XBoard's protocol, with its output in
+ * protocol_cecp_out.c), each a Frontend. What every front-end uses is common: the session and
+ * its reader/deferred-command loop (protocol.c), tokens and numbers
+ * (protocol_tok.c), the option table (protocol_options.c) and serialised
+ * output (protocol_out.c).
  */
 #ifndef XQ_PROTOCOL_INT_H
 #define XQ_PROTOCOL_INT_H
@@ -14,52 +21,174 @@
 typedef enum OptId {
     OPT_HASH, OPT_THREADS, OPT_CLEAR_HASH, OPT_PONDER, OPT_MULTIPV, OPT_MOVE_OVERHEAD, OPT_RULES,
     OPT_USEMILLISEC, OPT_BATCH, OPT_DEBUG, OPT_USEBOOK, OPT_BOOKFILES, OPT_IDLE, OPT_PRUNING,
-    OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_EVALFILE, OPT_USE_NNUE, OPT_COUNT
+    OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_EVALFILE, OPT_USE_NNUE, OPT_UCI_VARIANT, OPT_COUNT
 } OptId;
 
 enum { BOOKFILES_MAX = 512, EVALFILE_MAX = 512 };
 
+typedef struct Proto Proto;
+
+/* What a front-end did with a line the loop handed it. */
+typedef enum LineOutcome {
+    LINE_DONE,         /* executed (or answered) now */
+    LINE_DEFER,        /* keep it until the front-end is no longer busy */
+    LINE_DEFER_SEARCH, /* the same, and when it runs it starts a search */
+} LineOutcome;
+
+/* What the loop tells a front-end about a line. */
+typedef struct LineContext {
+    bool was_deferred;      /* the line waited in the deferred queue */
+    int deferred_searches;  /* lines still deferred that start a search (after this one) */
+} LineContext;
+
+/* One dialect's front-end. */
+typedef struct Frontend {
+    Dialect dialect;
+    /* Handles one input line: runs it now, or asks the loop to defer it. */
+    LineOutcome (*line)(Proto *p, const char *line, const LineContext *ctx);
+    /* Must lines wait now (a search runs that they may not disturb)? */
+    bool (*busy)(Proto *p);
+    /* Called when this front-end is chosen by its handshake word (prints the handshake). */
+    void (*enter)(Proto *p);
+    /* A notice or an error for the user, in the dialect's form ("info string ..."). */
+    void (*message)(Proto *p, const char *text);
+    /* Search thread: one progress report of a search this front-end started. */
+    void (*report)(Proto *p, const Position *root, const SearchReport *r);
+    /* Search thread: the result (after the wake); NULL: nothing is printed there. */
+    void (*bestmove)(Proto *p, const EngineResult *res);
+    /* Protocol thread, after the search thread was joined (p->result holds its result); may be NULL. */
+    void (*search_done)(Proto *p);
+    /* The dialect's answers where the UCI-family executor needs them (NULL: nothing). */
+    const char *no_move;    /* a go that cannot search */
+    const char *idle_stop;  /* stop while no search runs */
+    const char *bye;        /* quit */
+    bool depth0_no_search;  /* go depth 0 answers no_move without searching (UCCI) */
+} Frontend;
+
+extern const Frontend FRONTEND_UCI, FRONTEND_UCCI, FRONTEND_CECP;
+
+/* What the running CECP search is for. */
+typedef enum CecpSearch { CECP_IDLE, CECP_THINK, CECP_PONDER, CECP_ANALYZE } CecpSearch;
+
+enum { CECP_NONE = -1 }; /* Cecp.engine_side in force mode: the engine plays neither side */
+
+/* The CECP session state (protocol thread only, except post). */
+typedef struct Cecp {
+    int engine_side;         /* RED or BLACK, the side the engine plays; CECP_NONE: force mode */
+    bool analyze;            /* analyze mode */
+    bool over;               /* the game ended (result, resign, a claim): no thinking until new/go */
+    bool computer;           /* the opponent is an engine: claim only results XBoard can verify */
+    bool draw_offered;       /* the opponent offered a draw since the engine's last move */
+    bool comments;           /* "# ..." lines are safe (feature debug=1 not rejected) */
+    atomic_bool post;        /* thinking output on (read by the search thread) */
+    CecpSearch search;       /* what the running search is for */
+    bool discard;            /* the running search's result is not wanted */
+    Move guess;              /* CECP_PONDER: the opponent's move guessed and played onto the game */
+    int mps;                 /* level: moves per session (0 = the whole game) */
+    int level_move;          /* the move number the session's move count starts from */
+    int64_t base_ms, inc_ms; /* level: base time and increment */
+    int64_t st_ms;           /* st: fixed time per move (0 = none) */
+    int sd;                  /* sd: depth limit (0 = none) */
+    int64_t time_ms, otim_ms;/* the engine's and the opponent's clocks from time/otim (-1 = not given) */
+    int64_t think_start_ms;  /* when the running thinking search started */
+} Cecp;
+
 /* One protocol session. */
-typedef struct Proto {
+struct Proto {
     Engine *engine;
     Output out;
     InputQueue input;
-    Dialect dialect;         /* chosen by the last uci/ucci */
-    Dialect search_dialect;  /* dialect when the running search started */
-    int64_t value[OPT_COUNT];/* current value of each spin/check/combo option */
+    const Frontend *fe;         /* chosen by the last handshake word */
+    const Frontend *search_fe;  /* the front-end that started the running search */
+    EngineResult result;        /* the last search's result (written by the search thread before its wake) */
+    int64_t value[OPT_COUNT];   /* current value of each spin/check/combo option */
     char bookfiles[BOOKFILES_MAX];
     char evalfile[EVALFILE_MAX]; /* EvalFile as last set successfully ("" = the built-in net) */
-    ProtocolLimits lim;      /* caps for in-process runs (all 0 for the engine binary) */
-    atomic_int hopeless;     /* consecutive searches of this game that scored a clear loss (UCCI resign) */
+    ProtocolLimits lim;         /* caps for in-process runs (all 0 for the engine binary) */
+    atomic_int hopeless;        /* consecutive searches of this game that scored a clear loss (resign) */
+    Cecp cecp;                  /* the XBoard protocol's state (protocol_cecp.c) */
+    bool eof;                   /* the input has ended: no new searches of the engine's own accord */
     bool quit;
-} Proto;
+};
 
-/* Sets every option to its default and pushes the engine-relevant ones to the engine. */
-void opt_init(Proto *p);
-/* Prints the option lines of the current dialect. */
-void opt_print(Proto *p);
+/* protocol.c: the session. */
+/* Chooses the front-end for a handshake word and lets it print its handshake. */
+void proto_select(Proto *p, const Frontend *fe);
 /* Starts a new game (ucinewgame, UCCI's setoption newgame): engine_new_game and a fresh resign count. */
 void proto_new_game(Proto *p);
-/* Applies `setoption`; unknown names are ignored; bad values leave the old value (info string error). */
+/* Stops any search, waits for it and marks the session as ended (with the dialect's goodbye). */
+void proto_quit(Proto *p);
+/* Should the side to move resign after this result (a mate found against it, or a lost streak)? Updates
+ * the streak; call once per finished search that played a move. */
+bool proto_resign_due(Proto *p, const EngineResult *res);
+/* Would the side to move accept an offered draw after this result (it stands no better than about even)? */
+bool proto_draw_acceptable(const EngineResult *res);
+
+/* protocol_exec.c: the UCI-family line handler (both UCI and UCCI front-ends use it). */
+LineOutcome ucix_line(Proto *p, const char *line, const LineContext *ctx);
+/* Is a UCI-family search running (lines wait for it)? */
+bool ucix_busy(Proto *p);
+
+/* protocol_tok.c: joins tok[from, to) with single spaces into a new string (NULL if out of memory). */
+char *tokens_join(char *const *tok, int from, int to);
+/* Splits a line into whitespace-separated tokens: *buf and *tok are malloc'd; false if out of memory. */
+bool tokens_split(const char *line, char **buf, char ***tok, int *n_tok);
+
+/* protocol_options.c: the option table. */
+/* How one option looks in one dialect (opt_view). */
+typedef struct OptView {
+    OptId id;
+    const char *name;         /* the name shown in that dialect */
+    const char *type;         /* spin, check, button, combo, string */
+    int64_t min, max, def;    /* spin range and default; check default (0/1) */
+    const char *def_text;     /* check: true/false; combo: the default value; string: the default text */
+    const char *const *vars;  /* combo values (NULL-terminated) */
+} OptView;
+/* Describes option number i (0..OPT_COUNT-1) as shown in dialect d; false when d does not show it. */
+bool opt_view(int i, Dialect d, OptView *out);
+/* Is there an option of this name (as opt_set matches names)? */
+bool opt_exists(const char *name);
+/* Sets every option to its default and pushes the engine-relevant ones to the engine. */
+void opt_init(Proto *p);
+/* Applies `setoption`; unknown names are ignored; bad values leave the old value (message error). */
 void opt_set(Proto *p, const char *name, const char *value);
 
-/* Prints the handshake block (id, options, uciok/ucciok) of the current dialect. */
-void out_handshake(Proto *p);
-/* Prints an "info string ..." line. */
+/* protocol_out.c: output. */
+/* Prints a notice or error for the user through the current front-end ("info string ..." and the like). */
 void out_info_string(Proto *p, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Search-thread callback: one progress report in the search's dialect. */
-void out_report(void *ctx, const Position *root, const SearchReport *r);
-/* Search-thread callback: the bestmove line, then wakes the protocol thread. */
-void out_bestmove(void *ctx, const EngineResult *res);
+/* Appends formatted text to buf at *n (truncating safely). */
+void out_append(char *buf, size_t size, size_t *n, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* Writes " m1 m2 ..." (the checked PV of a report) into buf; "" for an empty PV. */
+void out_pv_text(const SearchReport *r, char *buf, size_t size);
 /* Prints the board, FEN and key of a position (`d`). */
 void out_board(Proto *p, const Position *pos);
+
+/* protocol_cecp_out.c: what the CECP front-end writes. */
+/* Initialises the CECP state (the session's start: force mode, level 40 5 0, post off). */
+void cecp_init(Cecp *c);
+/* Prints the feature lines of `protover` (features, the options, done=1). */
+void cecp_features(Proto *p);
+/* Search-thread callback: thinking output "ply score time nodes seldepth nps tbhits<TAB>pv". */
+void cecp_report(Proto *p, const Position *root, const SearchReport *r);
+/* A notice ("# text") or an error ("tellusererror text" for text starting "error: "). */
+void cecp_message(Proto *p, const char *text);
+/* Writes why the rules ended the game ("red is checkmated", "black checks perpetually") into buf. */
+void cecp_reason(const RulesReport *r, int loser, bool in_check, char *buf, size_t size);
+
+/* protocol_ucci.c: what the UCI-family executor prints in UCCI's forms. */
 /* Prints a pophash line for `probe`. */
 void out_pophash(Proto *p, bool found, const TTEntry *entry);
 /* Converts an engine score to the UCCI convention (ElephantEye's +-10000 mates). */
 int score_to_ucci(int score);
+
+enum { LINE_MAX_OUT = 1000 }; /* every line stays below this (UCI2WB's buffer) */
 
 #endif

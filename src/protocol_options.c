@@ -9,7 +9,6 @@
  * GUI scans for (draw, resign, nobestmove).
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <string.h>
 
 #include "protocol_int.h"
@@ -17,10 +16,11 @@
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 
-enum { THREADS_MAX = 256, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = 1, NAME_MAX_NORM = 64 };
+enum { THREADS_MAX = ENGINE_THREADS_MAX, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = 1, NAME_MAX_NORM = 64 };
 
 static const char *const LEVELS[] = { "none", "small", "medium", "large", NULL };
 static const char *const RANDOM_LEVELS[] = { "none", "tiny", "small", "medium", "large", "huge", NULL };
+static const char *const VARIANTS[] = { "xiangqi", NULL }; /* UCI_Variant: how UCI GUIs tell a xiangqi engine */
 
 typedef struct OptDef {
     OptId id;
@@ -53,6 +53,7 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_NEWGAME, NULL, "newgame", "", OT_BUTTON, 0, 0, 0, NULL },
     { OPT_EVALFILE, "EvalFile", "evalfile", "", OT_STRING, 0, 0, 0, NULL },
     { OPT_USE_NNUE, "Use NNUE", "usennue", "", OT_CHECK, 0, 1, 1, NULL },
+    { OPT_UCI_VARIANT, "UCI_Variant", NULL, "", OT_COMBO, 0, 0, 0, VARIANTS },
 };
 
 /* Lower-cases a name and drops spaces and underscores. */
@@ -138,60 +139,44 @@ void opt_init(Proto *p)
     p->engine->opt.rules = rules_at(0);
 }
 
-/* Appends formatted text to buf at *n (truncating safely). */
-static void append(char *buf, size_t size, size_t *n, const char *fmt, ...)
-{
-    if (*n >= size)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(buf + *n, size - *n, fmt, ap);
-    va_end(ap);
-    if (w > 0)
-        *n += (size_t)w;
-}
-
-/* Prints the option lines of the current dialect. */
-void opt_print(Proto *p)
+/* Describes option i as shown in dialect d; false when d does not show it. */
+bool opt_view(int i, Dialect d, OptView *out)
 {
     static const char *const TYPE_NAME[] = { "spin", "check", "button", "combo", "string" };
-    bool uci = p->dialect == DIALECT_UCI;
-    for (int i = 0; i < OPT_COUNT; i++) {
-        const OptDef *d = &OPTIONS[i];
-        const char *name = uci ? d->uci : d->ucci;
-        if (!name)
-            continue;
-        char line[512];
-        size_t n = 0;
-        append(line, sizeof line, &n, "option %s%s type %s", uci ? "name " : "", name, TYPE_NAME[d->type]);
-        switch (d->type) {
-        case OT_SPIN:
-            if (uci)
-                append(line, sizeof line, &n, " default %lld min %lld max %lld", (long long)d->def,
-                       (long long)d->min, (long long)d->max);
-            else
-                append(line, sizeof line, &n, " min %lld max %lld default %lld", (long long)d->min,
-                       (long long)d->max, (long long)d->def);
-            break;
-        case OT_CHECK:
-            append(line, sizeof line, &n, " default %s",
-                   (d->id == OPT_USE_NNUE ? nnue_default() != NULL : d->def) ? "true" : "false");
-            break;
-        case OT_COMBO:
-            if (uci)
-                append(line, sizeof line, &n, " default %s", d->vars[d->def]);
-            for (int k = 0; d->vars[k]; k++)
-                append(line, sizeof line, &n, " var %s", d->vars[k]);
-            if (!uci)
-                append(line, sizeof line, &n, " default %s", d->vars[d->def]);
-            break;
-        case OT_STRING:
-            append(line, sizeof line, &n, " default %s", d->id == OPT_EVALFILE && nnue_default() ? "<embedded>" : "<empty>");
-            break;
-        case OT_BUTTON: break;
-        }
-        out_line(&p->out, "%s", line);
+    const OptDef *def = &OPTIONS[i];
+    const char *name = d == DIALECT_UCCI ? def->ucci : def->uci;
+    if (!name)
+        return false;
+    /* CECP shows the UCI names, less what its own commands set (memory, cores, hard/easy, variant) */
+    if (d == DIALECT_CECP
+        && (def->id == OPT_HASH || def->id == OPT_THREADS || def->id == OPT_PONDER || strncmp(name, "UCI_", 4) == 0))
+        return false;
+    memset(out, 0, sizeof *out);
+    out->id = def->id;
+    out->name = name;
+    out->type = TYPE_NAME[def->type];
+    out->min = def->min;
+    out->max = def->max;
+    out->def = def->def;
+    out->vars = def->vars;
+    switch (def->type) {
+    case OT_CHECK:
+        out->def = def->id == OPT_USE_NNUE ? nnue_default() != NULL : def->def;
+        out->def_text = out->def ? "true" : "false";
+        break;
+    case OT_COMBO: out->def_text = def->vars[def->def]; break;
+    case OT_STRING: out->def_text = def->id == OPT_EVALFILE && nnue_default() ? "<embedded>" : "<empty>"; break;
+    default: out->def_text = ""; break;
     }
+    return true;
+}
+
+/* The name an option goes by in messages of the current dialect. */
+static const char *shown_name(const Proto *p, const OptDef *d)
+{
+    if (p->fe->dialect == DIALECT_UCCI)
+        return d->ucci ? d->ucci : d->uci;
+    return d->uci ? d->uci : d->ucci;
 }
 
 /* Parses a boolean word; NULL (no value) counts as true. */
@@ -220,6 +205,10 @@ static void set_eval_file(Proto *p, const char *value)
         out_info_string(p, "error: EvalFile path longer than %d bytes; kept the net in use", EVALFILE_MAX - 1);
         return;
     }
+    /* the default this build advertises, handed back (UCI2WB and GUIs send every option at start):
+     * no built-in net and no file loaded, so there is nothing to change */
+    if (!nnue_default() && !p->evalfile[0] && (!*path || strcmp(path, "<empty>") == 0))
+        return;
     if (!engine_set_eval_file(p->engine, path, &err)) {
         out_info_string(p, "error: EvalFile: %s; kept the evaluation in use", err.msg);
         return;
@@ -229,15 +218,24 @@ static void set_eval_file(Proto *p, const char *value)
                     p->engine->opt.use_nnue ? "" : "; Use NNUE is off");
 }
 
-/* Applies `setoption`. */
-void opt_set(Proto *p, const char *name, const char *value)
+/* The option of this name, or NULL. */
+static const OptDef *opt_find(const char *name)
 {
     char norm[NAME_MAX_NORM];
     normalise(name, norm);
-    const OptDef *d = NULL;
-    for (int i = 0; i < OPT_COUNT && !d; i++)
+    for (int i = 0; i < OPT_COUNT; i++)
         if (opt_matches(&OPTIONS[i], norm))
-            d = &OPTIONS[i];
+            return &OPTIONS[i];
+    return NULL;
+}
+
+/* Is there an option of this name? */
+bool opt_exists(const char *name) { return opt_find(name) != NULL; }
+
+/* Applies `setoption`. */
+void opt_set(Proto *p, const char *name, const char *value)
+{
+    const OptDef *d = opt_find(name);
     if (!d)
         return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
     int64_t v = 0;
@@ -265,8 +263,8 @@ void opt_set(Proto *p, const char *name, const char *value)
         break;
     case OT_STRING:
         if (value && strlen(value) >= sizeof p->bookfiles) {
-            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value",
-                            p->dialect == DIALECT_UCI && d->uci ? d->uci : d->ucci, (int)sizeof p->bookfiles - 1);
+            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value", shown_name(p, d),
+                            (int)sizeof p->bookfiles - 1);
             return;
         }
         if (d->id == OPT_EVALFILE)
@@ -275,14 +273,19 @@ void opt_set(Proto *p, const char *name, const char *value)
             snprintf(p->bookfiles, sizeof p->bookfiles, "%s", value ? value : "");
         return;
     }
+    if (!ok && d->id == OPT_UCI_VARIANT) {
+        out_info_string(p, "error: UCI_Variant %.40s is not supported: Jiangjun plays xiangqi only; kept xiangqi",
+                        value ? value : "(none)");
+        return;
+    }
     if (!ok) {
-        const char *shown = d->uci && p->dialect == DIALECT_UCI ? d->uci : d->ucci ? d->ucci : d->uci;
+        const char *shown = shown_name(p, d);
         if (d->type == OT_COMBO) {
             char allowed[256];
             size_t n = 0;
             allowed[0] = '\0';
             for (int k = 0; d->vars[k]; k++)
-                append(allowed, sizeof allowed, &n, "%s%s", k ? ", " : "", d->vars[k]);
+                out_append(allowed, sizeof allowed, &n, "%s%s", k ? ", " : "", d->vars[k]);
             out_info_string(p, "error: bad value '%.40s' for option %s (allowed: %s); kept %s", value ? value : "",
                             shown, allowed, d->vars[p->value[d->id]]);
         } else if (d->type == OT_SPIN)

@@ -1,20 +1,20 @@
 /*
- * protocol_parse.c - one input line to a Command, without side effects.
+ * protocol_parse.c - one UCI-family input line to a Command, without side
+ * effects.
  *
- * Accepts the union of UCCI and UCI syntax and the mixtures GUIs send:
+ * UCI and UCCI share this grammar because GUIs mix them (docs/protocol.md
+ * section 0): it accepts the union of their syntax and the mixtures GUIs send:
  * `setoption <name> [<value>]` and `setoption name <N> [value <V>]`,
  * bare `fen ...` / `startpos ...`, `go` keywords of both dialects in any
  * order, FEN tails such as "- - 0 1", "--" or gmchess's doubled tail.
  */
-#include "protocol.h"
-
 #include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "move.h"
+#include "protocol_int.h"
 
 enum {
     GO_DEPTH_MAX = 127,   /* MAX_PLY - 1 */
@@ -26,29 +26,6 @@ static const int64_t GO_TIME_MIN = -1000000000LL;      /* some GUIs send a negat
 static const int64_t GO_TIME_MAX = 1000000000000LL;    /* about 30 years in ms */
 static const int64_t GO_NODES_MAX = INT64_MAX / 4;
 
-/* Case-insensitive ASCII string equality. */
-bool str_ieq(const char *a, const char *b)
-{
-    for (; *a && *b; a++, b++)
-        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
-            return false;
-    return *a == *b;
-}
-
-/* Range-checked integer parse of a whole token. */
-bool parse_i64(const char *s, int64_t min, int64_t max, int64_t *out)
-{
-    if (!s || !*s || isspace((unsigned char)*s))
-        return false;
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || *end || end == s || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* Records a parse error (the first one wins). */
 static void set_error(Command *cmd, const char *fmt, ...)
 {
@@ -58,48 +35,6 @@ static void set_error(Command *cmd, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(cmd->error, sizeof cmd->error, fmt, ap);
     va_end(ap);
-}
-
-/* Splits the line into whitespace-separated tokens (owned by cmd). */
-static bool tokenize(const char *line, Command *cmd)
-{
-    size_t len = strlen(line);
-    cmd->buf = malloc(len + 1);
-    cmd->tok = malloc((len / 2 + 2) * sizeof *cmd->tok);
-    if (!cmd->buf || !cmd->tok)
-        return false;
-    memcpy(cmd->buf, line, len + 1);
-    char *p = cmd->buf;
-    for (;;) {
-        while (*p && isspace((unsigned char)*p))
-            *p++ = '\0';
-        if (!*p)
-            break;
-        cmd->tok[cmd->n_tok++] = p;
-        while (*p && !isspace((unsigned char)*p))
-            p++;
-    }
-    return true;
-}
-
-/* Joins tokens [from, to) with single spaces into a new string. */
-static char *join_tokens(const Command *cmd, int from, int to)
-{
-    size_t n = 1;
-    for (int i = from; i < to; i++)
-        n += strlen(cmd->tok[i]) + 1;
-    char *s = malloc(n), *p = s;
-    if (!s)
-        return NULL;
-    *p = '\0';
-    for (int i = from; i < to; i++) {
-        size_t l = strlen(cmd->tok[i]);
-        if (i > from)
-            *p++ = ' ';
-        memcpy(p, cmd->tok[i], l + 1);
-        p += l;
-    }
-    return s;
 }
 
 /* Is the token all digits? */
@@ -183,13 +118,13 @@ static void parse_setoption(Command *cmd)
         int v = i + 1;
         while (v < cmd->n_tok && !str_ieq(cmd->tok[v], "value"))
             v++;
-        cmd->opt_name = join_tokens(cmd, i + 1, v);
+        cmd->opt_name = tokens_join(cmd->tok, i + 1, v);
         if (v < cmd->n_tok)
-            cmd->opt_value = join_tokens(cmd, v + 1, cmd->n_tok);
+            cmd->opt_value = tokens_join(cmd->tok, v + 1, cmd->n_tok);
     } else {
-        cmd->opt_name = join_tokens(cmd, i, i + 1);
+        cmd->opt_name = tokens_join(cmd->tok, i, i + 1);
         if (i + 1 < cmd->n_tok) /* tolerate "setoption hashsize value 64" too */
-            cmd->opt_value = join_tokens(cmd, str_ieq(cmd->tok[i + 1], "value") ? i + 2 : i + 1, cmd->n_tok);
+            cmd->opt_value = tokens_join(cmd->tok, str_ieq(cmd->tok[i + 1], "value") ? i + 2 : i + 1, cmd->n_tok);
     }
     if (!cmd->opt_name || !cmd->opt_name[0])
         set_error(cmd, "setoption: no option name");
@@ -264,7 +199,8 @@ static void parse_go(Command *cmd)
 static CmdType command_type(const char *w)
 {
     static const struct { const char *word; CmdType type; } WORDS[] = {
-        { "uci", CMD_UCI }, { "ucci", CMD_UCCI }, { "ucicyclone", CMD_UCI }, { "isready", CMD_ISREADY },
+        { "uci", CMD_UCI }, { "ucci", CMD_UCCI }, { "ucicyclone", CMD_UCI }, { "xboard", CMD_XBOARD },
+        { "isready", CMD_ISREADY },
         { "setoption", CMD_SETOPTION }, { "ucinewgame", CMD_NEWGAME }, { "uccinewgame", CMD_NEWGAME },
         { "uxinewgame", CMD_NEWGAME }, { "newgame", CMD_NEWGAME }, { "position", CMD_POSITION },
         { "fen", CMD_POSITION }, { "startpos", CMD_POSITION }, { "banmoves", CMD_BANMOVES }, { "go", CMD_GO },
@@ -281,7 +217,7 @@ static CmdType command_type(const char *w)
 void protocol_parse(const char *line, Command *cmd)
 {
     memset(cmd, 0, sizeof *cmd);
-    if (!tokenize(line, cmd)) {
+    if (!tokens_split(line, &cmd->buf, &cmd->tok, &cmd->n_tok)) {
         cmd->type = CMD_UNKNOWN;
         set_error(cmd, "out of memory");
         return;

@@ -150,19 +150,25 @@ void ep_must(EnginePipe *ep, const char *prefix, int timeout_ms)
 /* Sends isready and collects the lines before its readyok. */
 void ep_reply(EnginePipe *ep, char *out, size_t size, int timeout_ms)
 {
+    ep_reply_to(ep, "isready", "readyok", out, size, timeout_ms);
+}
+
+/* Sends a sync command and collects the lines before its answer. */
+void ep_reply_to(EnginePipe *ep, const char *sync, const char *answer, char *out, size_t size, int timeout_ms)
+{
     size_t n = 0;
     out[0] = '\0';
-    ep_send(ep, "isready");
+    ep_send(ep, "%s", sync);
     int64_t deadline = ep_now_ms() + timeout_ms;
     while (ep_read_line(ep, (int)(deadline - ep_now_ms() > 0 ? deadline - ep_now_ms() : 0))) {
-        if (strcmp(ep->last, "readyok") == 0)
+        if (strcmp(ep->last, answer) == 0)
             return;
         int w = snprintf(out + n, size - n, "%s\n", ep->last);
         if (w > 0)
             n = n + (size_t)w < size ? n + (size_t)w : size - 1;
     }
     fprintf(stderr, "---- transcript ----\n%s---- end ----\n", ep->transcript);
-    fail_msg("no readyok within %d ms", timeout_ms);
+    fail_msg("no '%s' within %d ms", answer, timeout_ms);
 }
 
 /* True if no line starting with prefix arrives within ms. */
@@ -244,9 +250,12 @@ void ep_check_bestmove(const char *line, Position *pos, bool none_ok)
     assert_true(fields == 2 || fields >= 4 || strstr(line, " draw") || strstr(line, " resign"));
 }
 
-/* Checks the pv of an info line against pos. */
+/* Checks the pv of an info line against pos (and that no line carries an empty one). */
 void ep_check_pv(const char *line, Position *pos)
 {
+    size_t len = strlen(line);
+    if (len >= 3 && strcmp(line + len - 3, " pv") == 0)
+        fail_msg("empty pv in '%s'", line);
     const char *p = strstr(line, " pv ");
     if (!p)
         return;

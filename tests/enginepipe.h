@@ -42,6 +42,8 @@ void ep_must(EnginePipe *ep, const char *prefix, int timeout_ms);
 /* Sends isready and collects every line before its readyok into out (truncated to size); fails the
  * test if no readyok comes within timeout_ms. */
 void ep_reply(EnginePipe *ep, char *out, size_t size, int timeout_ms);
+/* The same with another sync command and its answer (CECP: "ping 7", "pong 7"). */
+void ep_reply_to(EnginePipe *ep, const char *sync, const char *answer, char *out, size_t size, int timeout_ms);
 /* True if no line starting with prefix arrives within ms (other lines are consumed). */
 bool ep_quiet_for(EnginePipe *ep, const char *prefix, int ms);
 /* Closes stdin, waits for exit (killing after timeout_ms); returns the exit status or -1. */

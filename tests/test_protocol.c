@@ -11,6 +11,7 @@
 
 #include "enginepipe.h"
 #include "move.h"
+#include "nnue.h"
 #include "testutil.h"
 
 enum { T_FAST = 3000, T_SHORT = 500, RACE_ROUNDS = 300 };
@@ -667,6 +668,44 @@ static void test_hash_fallback(void **state)
     free(ep);
 }
 
+/* What GUIs read off the option lines: UCI_Variant (a xiangqi engine), the real Threads range, and each
+ * combo's default listed first (UCI2WB loses the default; XBoard then sets the first value). */
+static void test_option_lines(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    assert_non_null(strstr(ep->transcript, "\noption name UCI_Variant type combo default xiangqi var xiangqi\n"));
+    assert_non_null(strstr(ep->transcript, "\noption name Threads type spin default 1 min 1 max 1\n"));
+    static char reply[EP_LINE_MAX];
+    ep_send(ep, "setoption name UCI_Variant value xiangqi");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, "");
+    ep_send(ep, "setoption name UCI_Variant value chess");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, "info string error: UCI_Variant chess is not supported: Jiangjun plays xiangqi only; "
+                               "kept xiangqi\n");
+    ep_send(ep, "setoption name Threads value 2");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "error: bad value '2' for option Threads (allowed 1..1)"));
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    /* every advertised default is accepted back as UCI2WB sends it */
+    ep_send(ep, "setoption evalfile %s", nnue_default() ? "<embedded>" : "<empty>");
+    ep_send(ep, "setoption pruning large");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_null(strstr(reply, "error"));
+    assert_non_null(strstr(ep->transcript, "\noption pruning type combo var large var none var small var medium "
+                                           "default large\n"));
+    assert_non_null(strstr(ep->transcript, "\noption knowledge type combo var large var none"));
+    assert_null(strstr(ep->transcript, "option UCI_Variant")); /* UCCI GUIs do not know it */
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+}
+
 /* Runs the dialogs. */
 int main(void)
 {
@@ -679,7 +718,7 @@ int main(void)
         cmocka_unit_test(test_ucci2qh),       cmocka_unit_test(test_malformed_barrage),
         cmocka_unit_test(test_queue_while_searching), cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_eof),           cmocka_unit_test(test_hash_fallback),
-        cmocka_unit_test(test_stop_right_after_bestmove),
+        cmocka_unit_test(test_stop_right_after_bestmove), cmocka_unit_test(test_option_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,166 @@
+/*
+ * protocol_ucci.c - the UCCI front-end: its handshake and option lines, its
+ * info and bestmove lines, pophash, and how notices are written. Commands
+ * are the UCI family's (protocol_parse.c, protocol_exec.c).
+ *
+ * UCCI scores are bare integers (no "cp"), mates as ElephantEye writes them
+ * (+-(10000 - plies)), rule bans just inside (+-(9900 - plies)). No line
+ * carries the words gmchess takes for game results (draw, resign) unless the
+ * engine means them.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "move.h"
+#include "protocol_int.h"
+
+enum {
+    UCCI_MATE = 10000,     /* ElephantEye's MATE_VALUE */
+    UCCI_BAN = 9900,       /* ElephantEye's BAN_VALUE */
+    UCCI_EVAL_MAX = 9799,  /* ordinary scores stay below the ban band */
+};
+
+#define ENGINE_NAME "Jiangjun"
+#define ENGINE_AUTHOR "the Jiangjun developers"
+
+/* Masks the words gmchess takes as game results (draw, resign) in free text. */
+static void mask_game_words(char *s)
+{
+    static const char *const WORDS[] = { "draw", "resign" };
+    for (char *c = s; *c; c++)
+        for (int w = 0; w < 2; w++) {
+            size_t n = strlen(WORDS[w]), k = 0;
+            while (k < n && c[k] && (c[k] | 0x20) == WORDS[w][k])
+                k++;
+            if (k == n)
+                c[1] = '*'; /* "d*aw", "r*sign"; also covers "nobestmove"-free text */
+        }
+}
+
+/* A notice: "info string ...", masked. */
+static void ucci_message(Proto *p, const char *text)
+{
+    char buf[LINE_MAX_OUT - 16];
+    snprintf(buf, sizeof buf, "%s", text);
+    mask_game_words(buf);
+    out_line(&p->out, "info string %s", buf);
+}
+
+/* Prints the UCCI option lines ("option hashsize type spin min 1 max ... default 16"). */
+static void ucci_options(Proto *p)
+{
+    for (int i = 0; i < OPT_COUNT; i++) {
+        OptView v;
+        if (!opt_view(i, DIALECT_UCCI, &v))
+            continue;
+        char line[512];
+        size_t n = 0;
+        out_append(line, sizeof line, &n, "option %s type %s", v.name, v.type);
+        if (strcmp(v.type, "spin") == 0) {
+            out_append(line, sizeof line, &n, " min %lld max %lld default %lld", (long long)v.min, (long long)v.max,
+                       (long long)v.def);
+        } else if (strcmp(v.type, "combo") == 0) {
+            /* the default first: UCI2WB loses the default, and XBoard then sets the first value */
+            out_append(line, sizeof line, &n, " var %s", v.def_text);
+            for (int k = 0; v.vars[k]; k++)
+                if (strcmp(v.vars[k], v.def_text) != 0)
+                    out_append(line, sizeof line, &n, " var %s", v.vars[k]);
+            out_append(line, sizeof line, &n, " default %s", v.def_text);
+        } else if (strcmp(v.type, "button") != 0) {
+            out_append(line, sizeof line, &n, " default %s", v.def_text);
+        }
+        out_line(&p->out, "%s", line);
+    }
+}
+
+/* The handshake: id lines, options, ucciok. */
+static void ucci_enter(Proto *p)
+{
+    out_line(&p->out, "id name " ENGINE_NAME);
+    out_line(&p->out, "id copyright 2026 " ENGINE_AUTHOR);
+    out_line(&p->out, "id author " ENGINE_AUTHOR);
+    out_line(&p->out, "id user unknown");
+    ucci_options(p);
+    out_line(&p->out, "ucciok");
+}
+
+/* Converts an engine score to the UCCI convention. */
+int score_to_ucci(int s)
+{
+    int sign = s < 0 ? -1 : 1, a = s < 0 ? -s : s;
+    if (score_is_mate(s))
+        return sign * (UCCI_MATE - (SCORE_MATE - a));
+    if (score_is_ban(s))
+        return sign * (UCCI_BAN - (SCORE_BAN - a));
+    return a > UCCI_EVAL_MAX ? sign * UCCI_EVAL_MAX : s;
+}
+
+/* Search-thread callback: "info depth d score s pv ..." and "info time t nodes n nps v". */
+static void ucci_report(Proto *p, const Position *root, const SearchReport *r)
+{
+    (void)root;
+    char pv[LINE_MAX_OUT / 2];
+    out_pv_text(r, pv, sizeof pv);
+    int64_t t = r->time_ms > 0 ? r->time_ms : 0;
+    uint64_t nps = t > 0 ? r->nodes * 1000 / (uint64_t)t : r->nodes * 1000;
+    /* exactly "info depth d score s pv ..." first: some GUIs parse it by position */
+    if (r->bound == BOUND_EXACT && r->pv_len > 0)
+        out_line(&p->out, "info depth %d score %d pv%s", r->depth, score_to_ucci(r->score), pv);
+    out_line(&p->out, "info time %" PRId64 " nodes %" PRIu64 " nps %" PRIu64, t, r->nodes, nps);
+}
+
+/* Search-thread callback: bestmove [ponder] [draw|resign], or nobestmove. */
+static void ucci_bestmove(Proto *p, const EngineResult *res)
+{
+    char best[MOVE_TEXT], ponder[MOVE_TEXT];
+    if (res->best == MOVE_NONE) {
+        out_line(&p->out, "nobestmove");
+        return;
+    }
+    char tail[32] = "";
+    bool hopeless = proto_resign_due(p, res);
+    /* accept an offered draw unless we stand better; claim a rule draw the move reaches */
+    if ((res->draw_offered && proto_draw_acceptable(res)) || res->rule_draw) /* includes hopeless */
+        snprintf(tail, sizeof tail, " draw");
+    else if (hopeless && res->ponder != MOVE_NONE)
+        snprintf(tail, sizeof tail, " resign"); /* never a bare 3-field bestmove line */
+    if (res->ponder != MOVE_NONE)
+        out_line(&p->out, "bestmove %s ponder %s%s", move_to_text(res->best, best), move_to_text(res->ponder, ponder),
+                 tail);
+    else
+        out_line(&p->out, "bestmove %s%s", move_to_text(res->best, best), tail);
+}
+
+/* Prints a pophash line for `probe`. */
+void out_pophash(Proto *p, bool found, const TTEntry *entry)
+{
+    if (!found) {
+        out_line(&p->out, "pophash");
+        return;
+    }
+    char line[160], m[MOVE_TEXT];
+    size_t n = (size_t)snprintf(line, sizeof line, "pophash");
+    int bound = entry->gen_bound & 3, score = score_to_ucci(entry->score);
+    if (entry->move != MOVE_NONE)
+        n += (size_t)snprintf(line + n, sizeof line - n, " bestmove %s", move_to_text(entry->move, m));
+    if (bound & BOUND_LOWER)
+        n += (size_t)snprintf(line + n, sizeof line - n, " lowerbound %d depth %d", score, entry->depth);
+    if (bound & BOUND_UPPER)
+        snprintf(line + n, sizeof line - n, " upperbound %d depth %d", score, entry->depth);
+    out_line(&p->out, "%s", line);
+}
+
+const Frontend FRONTEND_UCCI = {
+    .dialect = DIALECT_UCCI,
+    .line = ucix_line,
+    .busy = ucix_busy,
+    .enter = ucci_enter,
+    .message = ucci_message,
+    .report = ucci_report,
+    .bestmove = ucci_bestmove,
+    .search_done = NULL,
+    .no_move = "nobestmove",
+    .idle_stop = "nobestmove",
+    .bye = "bye",
+    .depth0_no_search = true,
+};

@@ -1,0 +1,164 @@
+/*
+ * test_engine.c - the engine facade's game functions (what CECP needs):
+ * playing moves onto the game one by one, taking them back, the rules'
+ * status of the game, and a search on the game as it stands. Each change is
+ * all or nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "move.h"
+#include "testutil.h"
+
+/* What the bestmove callback saw. */
+typedef struct Seen {
+    EngineResult res;
+    int calls;
+} Seen;
+
+/* Records a result (search thread; read after engine_wait). */
+static void on_bestmove(void *ctx, const EngineResult *res)
+{
+    Seen *s = ctx;
+    s->res = *res;
+    s->calls++;
+}
+
+/* Compares the engine's root with a FEN and move list played on a fresh position. */
+static void assert_root_is(const Engine *e, const char *fen, const char *moves)
+{
+    static Position want;
+    test_setup(&want, fen);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        Move m;
+        XqError err;
+        assert_true(move_parse_legal(&want, t, &m, &err));
+        pos_make(&want, m);
+    }
+    const Position *root = engine_root(e);
+    assert_int_equal(root->key, want.key);
+    assert_int_equal(root->ply, want.ply);
+    assert_int_equal(root->rule60, want.rule60);
+    assert_int_equal(root->fullmove, want.fullmove);
+}
+
+/* Moves one by one, illegal ones refused with nothing changed, undo back to the start and no further. */
+static void test_play_and_undo(void **state)
+{
+    (void)state;
+    Seen seen = { 0 };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen };
+    Engine *e = engine_new(&cb);
+    assert_non_null(e);
+    XqError err;
+    Move m;
+    assert_true(engine_play(e, "h2e2", &m, &err));
+    assert_true(engine_play(e, "H9G7", NULL, &err)); /* case-insensitive like every move text */
+    assert_false(engine_play(e, "h2e2", NULL, &err)); /* the cannon is gone from h2 */
+    assert_non_null(strstr(err.msg, "illegal"));
+    assert_false(engine_play(e, "zz99", NULL, &err));
+    assert_root_is(e, START_FEN, "h2e2 h9g7");
+    assert_int_equal(engine_undo_depth(e), 2);
+    assert_true(engine_undo(e));
+    assert_root_is(e, START_FEN, "h2e2");
+    assert_true(engine_undo(e));
+    assert_root_is(e, START_FEN, "");
+    assert_false(engine_undo(e)); /* past the start: refused, nothing changed */
+    assert_root_is(e, START_FEN, "");
+    /* a capture and back: the counters return too */
+    assert_true(engine_set_position(e, NULL, (char *[]){ "h2e2", "h9g7", "e2e6" }, 3, &err));
+    assert_int_equal(engine_root(e)->rule60, 0);
+    assert_true(engine_undo(e));
+    assert_root_is(e, START_FEN, "h2e2 h9g7");
+    /* a search result is played only if it is legal */
+    assert_false(engine_play_move(e, MOVE_NONE));
+    assert_false(engine_play_move(e, move_make(sq_make(0, 0), sq_make(0, 9))));
+    assert_root_is(e, START_FEN, "h2e2 h9g7");
+    engine_free(e);
+}
+
+/* Without a valid position nothing is played or taken back. */
+static void test_no_position(void **state)
+{
+    (void)state;
+    EngineCallbacks cb = { NULL, NULL, NULL };
+    Engine *e = engine_new(&cb);
+    XqError err;
+    assert_false(engine_set_position(e, "foobar", NULL, 0, &err));
+    assert_false(engine_play(e, "h2e2", NULL, &err));
+    assert_non_null(strstr(err.msg, "no valid position"));
+    assert_false(engine_undo(e));
+    assert_int_equal(engine_undo_depth(e), 0);
+    engine_free(e);
+}
+
+/* The rules' status of the game: mate, a repetition, an ongoing game. */
+static void test_game_status(void **state)
+{
+    (void)state;
+    EngineCallbacks cb = { NULL, NULL, NULL };
+    Engine *e = engine_new(&cb);
+    XqError err;
+    RulesReport r;
+    assert_int_equal(engine_game_status(e, &r), RULES_ONGOING);
+    assert_true(engine_set_position(e, "3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1", NULL, 0, &err));
+    assert_int_equal(engine_game_status(e, &r), RULES_BLACK_LOSES);
+    assert_int_equal(r.reason, REASON_NO_LEGAL_MOVE);
+    /* horses out and back twice: the start position a third time is a draw */
+    assert_true(engine_set_position(e, NULL, NULL, 0, &err));
+    static const char *const SHUFFLE[] = { "h0g2", "h9g7", "g2h0", "g7h9" };
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(engine_game_status(e, &r), RULES_ONGOING);
+        assert_true(engine_play(e, SHUFFLE[i % 4], NULL, &err));
+    }
+    assert_int_equal(engine_game_status(e, &r), RULES_DRAW);
+    assert_int_equal(r.reason, REASON_REPETITION);
+    assert_root_is(e, START_FEN, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9"); /* the status changed nothing */
+    engine_free(e);
+}
+
+/* A search thinks on the game as played move by move, and the game stays untouched by it. */
+static void test_think_on_game(void **state)
+{
+    (void)state;
+    Seen seen = { 0 };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen };
+    Engine *e = engine_new(&cb);
+    XqError err;
+    /* red mates in one (b1b9) after two moves played onto the game */
+    assert_true(engine_set_position(e, "3k5/9/R8/9/9/9/8p/9/1R7/4K4 w - - 0 1", NULL, 0, &err));
+    assert_true(engine_play(e, "a7a8", NULL, &err));
+    assert_true(engine_play(e, "i3i2", NULL, &err));
+    EngineGo go;
+    memset(&go, 0, sizeof go);
+    tm_input_init(&go.time);
+    go.depth = 4;
+    assert_true(engine_go(e, &go));
+    XqError busy;
+    assert_false(engine_play(e, "b1b9", NULL, &busy)); /* not while the search runs */
+    assert_false(engine_undo(e));
+    engine_wait(e);
+    assert_int_equal(seen.calls, 1);
+    assert_true(score_is_mate(seen.res.score) && seen.res.score > 0);
+    assert_true(engine_play_move(e, seen.res.best));
+    RulesReport r;
+    assert_int_equal(engine_game_status(e, &r), RULES_BLACK_LOSES);
+    engine_free(e);
+}
+
+/* Runs the facade tests. */
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_play_and_undo),
+        cmocka_unit_test(test_no_position),
+        cmocka_unit_test(test_game_status),
+        cmocka_unit_test(test_think_on_game),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
