@@ -101,15 +101,12 @@ static void run_workers(Worker *w, int threads, size_t n)
 static void reduce_grads(Worker *w, int threads, int hidden)
 {
     Grad *g0 = &w[0].grad;
-    size_t h = (size_t)hidden, dense = g0->size - NNUE_FEATURES * h;
+    size_t h = (size_t)hidden, dense = g0->size - TRAIN_ROWS * h;
     for (int t = 1; t < threads; t++) {
         Grad *g = &w[t].grad;
         for (int i = 0; i < g->row_count; i++) {
             int row = g->rows[i];
-            if (!g0->touched[row]) {
-                g0->touched[row] = 1;
-                g0->rows[g0->row_count++] = (uint16_t)row;
-            }
+            grad_touch(g0, row);
             float *dst = g0->ft_w + (size_t)row * h;
             const float *src = g->ft_w + (size_t)row * h;
             for (size_t j = 0; j < h; j++)
@@ -239,6 +236,8 @@ static double train_epoch(Net *net, Adam *adam, Worker *w, Sampler *smp, uint32_
         for (int t = 0; t < o->threads; t++)
             loss_sum += w[t].loss_sum;
         reduce_grads(w, o->threads, net->hidden);
+        if (net->factorised)
+            grad_factorise(&w[0].grad, net->hidden);
         adam_step(adam, net, &w[0].grad, schedule_lr(&o->sched, epoch, (double)done / (double)size));
         grad_clear(&w[0].grad, net->hidden);
         done += n;

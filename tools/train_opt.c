@@ -47,7 +47,7 @@ static void adam_span(float *restrict w, float *restrict m, float *restrict v, c
     }
 }
 
-/* One Adam step: the touched ft rows, then the dense parameters. */
+/* One Adam step: the touched ft rows (real and virtual), then the dense parameters. */
 void adam_step(Adam *a, Net *net, const Grad *g, double lr)
 {
     a->step++;
@@ -61,7 +61,7 @@ void adam_step(Adam *a, Net *net, const Grad *g, double lr)
         size_t off = (size_t)g->rows[i] * h;
         adam_span(net->params + off, a->m + off, a->v + off, g->params + off, h, &c, TRAIN_FT_CLIP);
     }
-    size_t ft_b = NNUE_FEATURES * h, out_w = ft_b + h, out_b = out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
+    size_t ft_b = TRAIN_ROWS * h, out_w = ft_b + h, out_b = out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
     adam_span(net->params + ft_b, a->m + ft_b, a->v + ft_b, g->params + ft_b, h, &c, TRAIN_FT_CLIP);
     adam_span(net->params + out_w, a->m + out_w, a->v + out_w, g->params + out_w, out_b - out_w, &c, TRAIN_OUT_CLIP);
     adam_span(net->params + out_b, a->m + out_b, a->v + out_b, g->params + out_b, NNUE_OUTPUT_BUCKETS, &c,

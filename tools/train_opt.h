@@ -5,7 +5,8 @@
  * Adam: beta1 0.9, beta2 0.999, eps 1e-8, bias-corrected with the global
  * step count t. The dense parts (ft bias, output weights and biases) take
  * the textbook step every batch. The first layer is lazy ("LazyAdam"): only
- * the rows a batch touched have their moments updated and take a step;
+ * the rows a batch touched (real, and with factorisation virtual: a virtual
+ * row counts as touched when one of its real rows is) have their moments updated and take a step;
  * untouched rows keep their weights and their moments as they were (no
  * decay of m and v for the batches in between), and their bias correction
  * still uses the global t. Every updated parameter is clipped to its

@@ -45,6 +45,7 @@ static const char USAGE[] =
     "  -desc TEXT  description written into the nets [settings]\n"
     "  -min-ply N [16; 0 for data without plies]  -max-score CP [3000]\n"
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
+    "  -factorise on|off  train shared virtual rows (material, file, rank) folded into the net [on]\n"
     "  -qat-epochs N  the last N epochs train the output weights on their quantisation grid [2]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
@@ -55,7 +56,7 @@ typedef struct Args {
     int data_count, valid_count;
     double valid_frac;
     const char *out_dir, *init, *desc;
-    bool k_auto;
+    bool k_auto, factorise;
     int hidden;
     bool hidden_set;
     TrainFilter filter;
@@ -85,6 +86,15 @@ static bool parse_double(const char *s, double lo, double hi, double *out)
     return true;
 }
 
+/* Parses "on" or "off" into *out; false if it is neither. */
+static bool parse_on_off(const char *s, bool *out)
+{
+    if (strcmp(s, "on") != 0 && strcmp(s, "off") != 0)
+        return false;
+    *out = strcmp(s, "on") == 0;
+    return true;
+}
+
 /* Collects the file names after a list option; returns how many were taken. */
 static int take_files(int argc, char **argv, int i, const char **out, int *count)
 {
@@ -100,6 +110,7 @@ static void args_default(Args *a)
     memset(a, 0, sizeof *a);
     a->valid_frac = -1;
     a->k_auto = true;
+    a->factorise = true;
     a->hidden = NNUE_HIDDEN;
     a->filter = train_filter_default();
     TrainOptions *o = &a->opt;
@@ -164,6 +175,8 @@ static int parse_valued(Args *a, const char *name, const char *v)
     } else if (strcmp(name, "-schedule") == 0) {
         o->sched.cosine = strcmp(v, "cosine") == 0;
         ok = o->sched.cosine || strcmp(v, "step") == 0;
+    } else if (strcmp(name, "-factorise") == 0) {
+        ok = parse_on_off(v, &a->factorise);
     } else if (strcmp(name, "-k") == 0) {
         a->k_auto = strcmp(v, "auto") == 0;
         ok = a->k_auto || parse_double(v, 1, 1e6, &o->loss.k);
@@ -313,14 +326,17 @@ static int cmd_train(int argc, char **argv)
         net_init_random(&net, a.opt.seed);
     }
     net.qat = false;
+    net.factorised = a.factorise;
+    if (!a.factorise)
+        net_unfactorise(&net, adam.m, adam.v); /* a factorised start net's virtual rows go into its real rows */
     net_sync(&net);
     char desc[DESC_LEN];
     snprintf(desc, sizeof desc, "xqtrain: %d epochs, lambda %.2f, K %.1f, seed %llu", a.opt.epochs,
              a.opt.loss.lambda, a.opt.loss.k, (unsigned long long)a.opt.seed);
     a.opt.desc = a.desc ? a.desc : desc;
     a.opt.out_dir = a.out_dir;
-    printf("hidden %d, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, power %.2f, "
-           "%d threads, seed %llu\n", net.hidden, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
+    printf("hidden %d%s, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, power %.2f, "
+           "%d threads, seed %llu\n", net.hidden, net.factorised ? " (factorised)" : "", a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
            a.opt.batch, a.opt.sched.lr, a.opt.sched.cosine ? "cosine" : "step", a.opt.loss.lambda, a.opt.loss.k,
            a.opt.loss.power, a.opt.threads, (unsigned long long)a.opt.seed);
     if (net.hidden != NNUE_HIDDEN)
