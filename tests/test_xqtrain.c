@@ -9,18 +9,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "movegen.h"
 #include "testutil.h"
 #include "train_ckpt.h"
 #include "train_export.h"
 #include "train_loop.h"
+#include "train_testutil.h"
 
 enum {
-    GAME_PLIES = 40,       /* longest random game */
     RUN_RECORDS = 2000,     /* records of the tiny training run */
     RUN_EPOCHS = 6,
     RUN_BATCH = 64,
@@ -28,61 +24,13 @@ enum {
     FD_POSITIONS = 6,
     FOLD_POSITIONS = 400,   /* positions of the folding test */
     K_FIT_RECORDS = 40000,
-    PATH_MAX_TEST = 512,
-    TMP_DIR_LEN = 64,
     CKPT_V1_HEADER = 32,
 };
-static const int PIECE_CP[PIECE_TYPES] = { 0, 200, 200, 400, 900, 450, 100 };
 static const double FD_EPS = 1e-3, FD_REL_TOL = 2e-2, FD_ABS_TOL = 2e-5;
 static const double TRUE_K = 200.0, K_FIT_TOL = 12.0;
 static const double FOLD_OUT_RANGE = 0.13, FOLD_VIRT_RANGE = 0.2; /* |out weight| of trained nets; test's |virtual| */
 static const double FOLD_MIN_EFFECT_CP = 20.0; /* mean eval change the test's virtual rows must make */
 static const double FOLD_EXPORT_MEAN_CP = 2.0; /* mean |float - int| of an export with the output on its grid */
-
-static char tmp_dir[TMP_DIR_LEN];
-
-/* Material balance (PIECE_CP) from the side to move's view. */
-static int material(const Position *pos)
-{
-    int sum = 0;
-    for (int id = RED_TAG; id < RED_TAG + 2 * SIDE_PIECES; id++)
-        if (pos->piece_sq[id])
-            sum += (piece_side(id) == pos->side ? 1 : -1) * PIECE_CP[piece_type(id)];
-    return sum;
-}
-
-/* Writes `records` records of random legal games from the start position (score: material; result: its sign). */
-static void write_random_games(const char *path, int records, uint64_t seed)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_true(packed_write_header(f));
-    Position *pos = malloc(sizeof *pos);
-    assert_non_null(pos);
-    TrainRng rng = { seed };
-    for (int n = 0; n < records;) {
-        test_setup(pos, START_FEN);
-        for (int ply = 0; ply < GAME_PLIES && n < records; ply++, n++) {
-            Move moves[MAX_MOVES];
-            int count = gen_legal(pos, moves);
-            PackedPos rec;
-            memset(&rec, 0, sizeof rec);
-            packed_from_position(&rec, pos);
-            rec.score = (int16_t)material(pos);
-            rec.result = (int8_t)(rec.score > 300 ? 1 : rec.score < -300 ? -1 : 0);
-            rec.ply = (uint16_t)ply;
-            rec.flags = pos->in_check ? NNUE_REC_IN_CHECK : 0;
-            uint8_t buf[NNUE_REC_SIZE];
-            packed_encode(&rec, buf);
-            assert_int_equal(fwrite(buf, 1, sizeof buf, f), sizeof buf);
-            if (count == 0)
-                break;
-            pos_make(pos, moves[rng_next(&rng) % (uint64_t)count]);
-        }
-    }
-    free(pos);
-    assert_int_equal(fclose(f), 0);
-}
 
 /* Writes records given by plies, flags and scores (the start position's board). */
 static void write_records(const char *path, int n, const uint16_t *ply, const uint8_t *flags, const int16_t *score)
@@ -104,48 +52,6 @@ static void write_records(const char *path, int n, const uint16_t *ply, const ui
         assert_int_equal(fwrite(buf, 1, sizeof buf, f), sizeof buf);
     }
     assert_int_equal(fclose(f), 0);
-}
-
-/* Makes a directory (it may exist). */
-static bool mkdir_for_test(const char *dir) { return mkdir(dir, 0777) == 0 || access(dir, F_OK) == 0; }
-
-/* Removes a directory and the files and directories in it. */
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char path[2 * PATH_MAX_TEST];
-        snprintf(path, sizeof path, "%.500s/%.500s", dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-            remove_tree(path);
-        else
-            unlink(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
-/* A path in the test's temporary directory. */
-static const char *tmp_path(const char *name, char *out)
-{
-    snprintf(out, PATH_MAX_TEST, "%s/%s", tmp_dir, name);
-    return out;
-}
-
-/* Loads a whole file (no validation split) with a filter. */
-static void load(const char *path, const TrainFilter *filter, double valid_frac, TrainSet *train, TrainSet *valid,
-                 TrainCounts *tc, TrainCounts *vc, bool *unknown)
-{
-    XqError err;
-    memset(tc, 0, sizeof *tc);
-    memset(vc, 0, sizeof *vc);
-    assert_true(train_load_file(path, filter, valid_frac, train, valid, tc, vc, unknown, &err));
 }
 
 /* Mean loss of a net over positions (after copying out_w to out_q, which the forward pass reads). */
@@ -235,16 +141,6 @@ static void test_gradient(void **state)
     }
     train_set_free(&all);
     train_set_free(&s);
-}
-
-/* Loads the random-play positions of a file (no filter, no validation split). */
-static void load_all_records(const char *path, TrainSet *set)
-{
-    TrainSet none = { 0 };
-    TrainCounts tc, vc;
-    bool unknown;
-    TrainFilter keep = { true, true, true, 0, INT16_MAX };
-    load(path, &keep, 0, set, &none, &tc, &vc, &unknown);
 }
 
 /* A factorised float net evaluates exactly like its folded copy, and its export like both (within quantisation). */
@@ -500,16 +396,6 @@ static void run_training(const TrainSet *train, const TrainSet *valid, double k,
     adam_free(&adam);
 }
 
-/* Reads a whole file, failing the test if it cannot. */
-static uint8_t *slurp(const char *path, size_t *n)
-{
-    XqError err;
-    uint8_t *buf = read_whole_file(path, n, &err);
-    if (!buf)
-        fail_msg("%s", err.msg);
-    return buf;
-}
-
 /* A tiny training run: the loss goes down, two runs are byte-identical, and the net round-trips. */
 static void test_training_run(void **state)
 {
@@ -657,22 +543,6 @@ static void test_checkpoint(void **state)
     adam_free(&adam);
 }
 
-/* Makes the temporary directory. */
-static int setup(void **state)
-{
-    (void)state;
-    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/test_xqtrain-XXXXXX");
-    return mkdtemp(tmp_dir) ? 0 : -1;
-}
-
-/* Removes the temporary directory. */
-static int teardown(void **state)
-{
-    (void)state;
-    remove_tree(tmp_dir);
-    return 0;
-}
-
 /* Runs the trainer tests in a temporary directory. */
 int main(void)
 {
@@ -687,5 +557,5 @@ int main(void)
         cmocka_unit_test(test_checkpoint),
         cmocka_unit_test(test_training_run),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, train_test_setup, train_test_teardown);
 }
