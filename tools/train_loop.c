@@ -10,7 +10,7 @@
 #include "train_ckpt.h"
 #include "train_export.h"
 
-enum { PATH_LEN = 4096, SHUFFLE_SALT = 0x5eed };
+enum { PATH_LEN = 4096, SHUFFLE_SALT = 0x5eed, MIRROR_SALT = 0x313202 };
 
 /* One thread's share of a batch (or of a validation pass) and its gradient. */
 typedef struct Worker {
@@ -18,6 +18,7 @@ typedef struct Worker {
     const TrainSet *set;
     const LossSpec *loss;
     const uint32_t *index; /* positions of the slice (NULL: set->pos[begin..end) directly) */
+    const uint8_t *mirror; /* per batch entry: train on the position's left-right mirror (NULL: none) */
     size_t begin, end;
     float weight;          /* 1 / batch size */
     bool backward;
@@ -26,11 +27,12 @@ typedef struct Worker {
     Scratch scratch;
 } Worker;
 
-/* The shuffled order of the training positions: a permutation and a cursor into it. */
+/* The shuffled order of the training positions: a permutation and a cursor into it; the mirror draws. */
 typedef struct Sampler {
     uint32_t *perm;
     size_t count, cursor;
     TrainRng rng;
+    TrainRng mirror_rng; /* its own stream, so -mirror does not change the order */
 } Sampler;
 
 /* Seconds on a monotonic clock. */
@@ -63,6 +65,13 @@ static void sampler_take(Sampler *s, uint32_t *out, size_t n)
     }
 }
 
+/* Draws a mirror flag (probability 1/2) for each of n batch entries. */
+static void sampler_mirror(Sampler *s, uint8_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = (uint8_t)(rng_next(&s->mirror_rng) >> 63);
+}
+
 /* Runs a worker's slice: the loss sum, and with backward its gradient. */
 static void *worker_run(void *arg)
 {
@@ -70,6 +79,11 @@ static void *worker_run(void *arg)
     double sum = 0;
     for (size_t i = w->begin; i < w->end; i++) {
         const TrainPos *p = &w->set->pos[w->index ? w->index[i] : i];
+        TrainPos mirrored;
+        if (w->mirror && w->mirror[i]) {
+            train_mirror(p, &mirrored);
+            p = &mirrored;
+        }
         sum += w->backward ? net_loss_grad(w->net, p, w->loss, w->weight, &w->grad, &w->scratch)
                            : net_loss(w->net, p, w->loss, &w->scratch);
     }
@@ -220,14 +234,17 @@ static void progress(int epoch, double frac, double loss, double rate, double el
 }
 
 /* Trains one epoch of `size` positions; returns the mean training loss. */
-static double train_epoch(Net *net, Adam *adam, Worker *w, Sampler *smp, uint32_t *batch_idx, size_t size,
-                          const TrainOptions *o, int epoch, double t_start, double *next_progress, double total)
+static double train_epoch(Net *net, Adam *adam, Worker *w, Sampler *smp, uint32_t *batch_idx, uint8_t *mirror,
+                          size_t size, const TrainOptions *o, int epoch, double t_start, double *next_progress,
+                          double total)
 {
     double loss_sum = 0;
     size_t done = 0;
     while (done < size) {
         size_t n = size - done < (size_t)o->batch ? size - done : (size_t)o->batch;
         sampler_take(smp, batch_idx, n);
+        if (o->mirror)
+            sampler_mirror(smp, mirror, n);
         for (int t = 0; t < o->threads; t++) {
             w[t].weight = (float)(1.0 / (double)n);
             w[t].backward = true;
@@ -260,14 +277,16 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
     size_t size = o->epoch_size ? o->epoch_size : train->count;
     int status = 1;
     Worker *w = calloc((size_t)o->threads, sizeof *w);
-    Sampler smp = { malloc(train->count * sizeof(uint32_t)), train->count, 0, { o->seed ^ SHUFFLE_SALT } };
+    Sampler smp = { malloc(train->count * sizeof(uint32_t)), train->count, 0, { o->seed ^ SHUFFLE_SALT },
+                    { o->seed ^ MIRROR_SALT } };
     uint32_t *batch_idx = malloc((size_t)o->batch * sizeof *batch_idx);
+    uint8_t *mirror = malloc((size_t)o->batch);
     if (train->count == 0 || train->count > UINT32_MAX || o->threads < 1 || o->threads > TRAIN_MAX_THREADS
         || o->batch < 1) {
         fprintf(stderr, "xqtrain: nothing to train on (or a bad thread count or batch)\n");
         goto done;
     }
-    if (!w || !smp.perm || !batch_idx || !workers_alloc(w, o->threads, net, true)) {
+    if (!w || !smp.perm || !batch_idx || !mirror || !workers_alloc(w, o->threads, net, true)) {
         fprintf(stderr, "xqtrain: out of memory\n");
         goto done;
     }
@@ -276,6 +295,7 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
         w[t].set = train;
         w[t].loss = &o->loss;
         w[t].index = batch_idx;
+        w[t].mirror = o->mirror ? mirror : NULL;
     }
     for (size_t i = 0; i < train->count; i++)
         smp.perm[i] = (uint32_t)i;
@@ -294,7 +314,7 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
         }
         double t0 = now_s();
         double lr = schedule_lr(&o->sched, epoch, 0);
-        double train_loss = train_epoch(net, adam, w, &smp, batch_idx, size, o, epoch, t_start, &next_progress, total);
+        double train_loss = train_epoch(net, adam, w, &smp, batch_idx, mirror, size, o, epoch, t_start, &next_progress, total);
         double t1 = now_s();
         double valid_loss = train_eval_loss(net, valid, &o->loss, o->threads);
         double elapsed = now_s() - t_start;
@@ -323,5 +343,6 @@ done:
     free(w);
     free(smp.perm);
     free(batch_idx);
+    free(mirror);
     return status;
 }

@@ -2,8 +2,8 @@
  * train_loop.h - the training loop: epochs of shuffled mini-batches over
  * threads, validation, progress, checkpoints and exports.
  *
- * Determinism: the order of positions comes from a generator seeded by
- * -seed; each batch is cut into fixed contiguous slices, one per thread;
+ * Determinism: the order of positions, and which of them are mirrored,
+ * come from generators seeded by -seed; each batch is cut into fixed contiguous slices, one per thread;
  * each thread sums its own gradient in its slice's order, and the slices'
  * gradients are added in thread order. So a given seed and thread count give
  * the same nets bit for bit (on one machine and build).
@@ -26,6 +26,7 @@ typedef struct TrainOptions {
     LossSpec loss;
     int threads;
     int qat_epochs;      /* the last this many epochs train the output layer on its grid (Net.qat) */
+    bool mirror;         /* train on each position or, with probability 1/2, its left-right mirror */
     uint64_t seed;       /* order of the positions */
     const char *out_dir; /* NULL: write nothing */
     int save_every;      /* write epoch-N files every this many epochs (the last always) */

@@ -46,6 +46,7 @@ static const char USAGE[] =
     "  -min-ply N [16; 0 for data without plies]  -max-score CP [3000]\n"
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
     "  -factorise on|off  train shared virtual rows (material, file, rank) folded into the net [on]\n"
+    "  -mirror on|off  train on the left-right mirror of each position with probability 1/2 [on]\n"
     "  -qat-epochs N  the last N epochs train the output weights on their quantisation grid [2]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
@@ -120,6 +121,7 @@ static void args_default(Args *a)
     o->loss = (LossSpec){ 0, DEFAULT_LAMBDA, DEFAULT_POWER };
     o->threads = DEFAULT_THREADS;
     o->qat_epochs = DEFAULT_QAT_EPOCHS;
+    o->mirror = true;
     o->seed = 1;
     o->save_every = 1;
     o->export_tolerance = EXPORT_MEAN_TOLERANCE_CP;
@@ -177,6 +179,8 @@ static int parse_valued(Args *a, const char *name, const char *v)
         ok = o->sched.cosine || strcmp(v, "step") == 0;
     } else if (strcmp(name, "-factorise") == 0) {
         ok = parse_on_off(v, &a->factorise);
+    } else if (strcmp(name, "-mirror") == 0) {
+        ok = parse_on_off(v, &o->mirror);
     } else if (strcmp(name, "-k") == 0) {
         a->k_auto = strcmp(v, "auto") == 0;
         ok = a->k_auto || parse_double(v, 1, 1e6, &o->loss.k);
@@ -335,8 +339,9 @@ static int cmd_train(int argc, char **argv)
              a.opt.loss.lambda, a.opt.loss.k, (unsigned long long)a.opt.seed);
     a.opt.desc = a.desc ? a.desc : desc;
     a.opt.out_dir = a.out_dir;
-    printf("hidden %d%s, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, power %.2f, "
-           "%d threads, seed %llu\n", net.hidden, net.factorised ? " (factorised)" : "", a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
+    printf("hidden %d%s%s, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, power %.2f, "
+           "%d threads, seed %llu\n", net.hidden, net.factorised ? ", factorised" : "",
+           a.opt.mirror ? ", mirror augmentation" : "", a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
            a.opt.batch, a.opt.sched.lr, a.opt.sched.cosine ? "cosine" : "step", a.opt.loss.lambda, a.opt.loss.k,
            a.opt.loss.power, a.opt.threads, (unsigned long long)a.opt.seed);
     if (net.hidden != NNUE_HIDDEN)

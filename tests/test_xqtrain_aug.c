@@ -1,0 +1,167 @@
+/*
+ * test_xqtrain_aug.c - the trainer's augmentation and regularisation
+ * options (tools/xqtrain): left-right mirroring of positions.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "train_loop.h"
+#include "train_testutil.h"
+
+enum {
+    RUN_RECORDS = 1500, /* records of the tiny training runs */
+    RUN_EPOCHS = 3,
+    RUN_BATCH = 64,
+    RUN_HIDDEN = 16,    /* checkpoints only: the runs compare checkpoints */
+};
+
+/* Kings on e0 (red: a genuinely new view when mirrored) and d9 (black: its view is mirrored already). */
+static const char ASYM_FEN[] = "3k5/4a4/4b1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1B1N2/4A4/2BAK2R1 w - - 0 1";
+
+/* The FEN of the left-right mirror of a FEN's board (each rank's text reversed), same side to move. */
+static void mirror_fen(const char *fen, char *out, size_t n)
+{
+    const char *end = strchr(fen, ' ');
+    size_t len = (size_t)(end - fen), at = 0;
+    assert_true(len + strlen(end) < n);
+    for (size_t i = 0; i <= len; i++) {
+        if (i < len && fen[i] != '/')
+            continue;
+        for (size_t k = at; k < i; k++) /* the rank's text is fen[at..i) */
+            out[k] = fen[at + i - 1 - k];
+        if (i < len)
+            out[i] = '/';
+        at = i + 1;
+    }
+    strcpy(out + len, end);
+}
+
+/* The trainer's view of a FEN. */
+static void train_pos_of(const char *fen, TrainPos *p)
+{
+    Position pos;
+    test_setup(&pos, fen);
+    PackedPos rec;
+    packed_from_position(&rec, &pos);
+    memset(p, 0, sizeof *p);
+    memcpy(p->sq, rec.sq, sizeof p->sq);
+    p->stm = rec.stm;
+}
+
+/* Orders feature indices ascending (qsort). */
+static int cmp_u16(const void *a, const void *b) { return *(const uint16_t *)a - *(const uint16_t *)b; }
+
+/* The features of perspective k, sorted. */
+static void sorted_features(const TrainPos *p, int k, uint16_t out[NNUE_MAX_ACTIVE], int *count)
+{
+    TrainFeatures f;
+    train_features(p, &f);
+    *count = f.count[k];
+    memcpy(out, f.index[k], (size_t)f.count[k] * sizeof *out);
+    qsort(out, (size_t)*count, sizeof *out, cmp_u16);
+}
+
+/* A mirrored position has the features of the mirrored board; only a king on file e sees new ones. */
+static void test_mirror_features(void **state)
+{
+    (void)state;
+    char fen[FEN_MAX];
+    mirror_fen(ASYM_FEN, fen, sizeof fen);
+    assert_string_equal(fen, "5k3/4a4/2n1b4/p3p1p1p/2p6/6P2/P1P1P3P/2N1B1N2/4A4/1R2KAB2 w - - 0 1");
+    for (int side = 0; side < 2; side++) {
+        TrainPos orig, mirrored, board;
+        train_pos_of(ASYM_FEN, &orig);
+        train_pos_of(fen, &board);
+        orig.stm = board.stm = (uint8_t)side; /* both perspectives as the side to move */
+        train_mirror(&orig, &mirrored);
+        TrainFeatures fm, fb;
+        train_features(&mirrored, &fm);
+        train_features(&board, &fb);
+        assert_int_equal(fm.bucket, fb.bucket);
+        for (int k = 0; k < 2; k++) {
+            uint16_t a[NNUE_MAX_ACTIVE], b[NNUE_MAX_ACTIVE], o[NNUE_MAX_ACTIVE];
+            int na, nb, no;
+            sorted_features(&mirrored, k, a, &na);
+            sorted_features(&board, k, b, &nb);
+            sorted_features(&orig, k, o, &no);
+            assert_int_equal(na, nb);
+            assert_memory_equal(a, b, (size_t)na * sizeof *a);
+            /* perspective k is red when k == side (side to move first) */
+            bool red = (k == 0) == (side == RED);
+            bool same = memcmp(a, o, (size_t)na * sizeof *a) == 0;
+            assert_true(red ? !same : same);
+        }
+        TrainPos twice;
+        train_mirror(&mirrored, &twice);
+        assert_memory_equal(twice.sq, orig.sq, sizeof orig.sq);
+    }
+}
+
+/* Options of a tiny run without output files. */
+static TrainOptions run_options(bool mirror)
+{
+    TrainOptions o;
+    memset(&o, 0, sizeof o);
+    o.epochs = RUN_EPOCHS;
+    o.batch = RUN_BATCH;
+    o.sched = (Schedule){ 0.003, 0, 1, false, 0, RUN_EPOCHS };
+    o.loss = (LossSpec){ 200, 0.3, 2.0 };
+    o.threads = 2;
+    o.seed = 3;
+    o.mirror = mirror;
+    o.export_tolerance = 1e9;
+    return o;
+}
+
+/* Trains a fresh factorised net of RUN_HIDDEN with these options; the caller frees it. */
+static void run(const TrainSet *train, const TrainSet *valid, const TrainOptions *o, Net *net, EpochResult *res)
+{
+    Adam adam;
+    assert_true(net_alloc(net, RUN_HIDDEN) && adam_alloc(&adam, net));
+    net_init_random(net, 5);
+    net->factorised = true;
+    assert_int_equal(train_run(net, &adam, train, valid, o, res), 0);
+    adam_free(&adam);
+}
+
+/* Mirroring is deterministic for a seed, and changes the training. */
+static void test_mirror_training(void **state)
+{
+    (void)state;
+    char path[PATH_MAX_TEST];
+    write_random_games(tmp_path("mirror.bin", path), RUN_RECORDS, 4);
+    TrainSet train = { 0 }, valid = { 0 };
+    TrainCounts tc, vc;
+    bool unknown;
+    TrainFilter filter = train_filter_default();
+    filter.min_ply = 0;
+    load(path, &filter, 0.1, &train, &valid, &tc, &vc, &unknown);
+    Net a, b, c;
+    EpochResult ra[RUN_EPOCHS], rb[RUN_EPOCHS], rc[RUN_EPOCHS];
+    TrainOptions on = run_options(true), off = run_options(false);
+    run(&train, &valid, &on, &a, ra);
+    run(&train, &valid, &on, &b, rb);
+    run(&train, &valid, &off, &c, rc);
+    assert_memory_equal(a.params, b.params, a.size * sizeof *a.params);
+    assert_true(ra[RUN_EPOCHS - 1].train_loss == rb[RUN_EPOCHS - 1].train_loss);
+    assert_true(memcmp(a.params, c.params, a.size * sizeof *a.params) != 0);
+    assert_true(ra[RUN_EPOCHS - 1].train_loss < ra[0].train_loss); /* it still learns */
+    net_free(&a);
+    net_free(&b);
+    net_free(&c);
+    train_set_free(&train);
+    train_set_free(&valid);
+}
+
+/* Runs the augmentation and regularisation tests in a temporary directory. */
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mirror_features),
+        cmocka_unit_test(test_mirror_training),
+    };
+    return cmocka_run_group_tests(tests, train_test_setup, train_test_teardown);
+}
