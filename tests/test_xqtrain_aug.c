@@ -1,6 +1,6 @@
 /*
  * test_xqtrain_aug.c - the trainer's augmentation and regularisation
- * options (tools/xqtrain): left-right mirroring of positions.
+ * options (tools/xqtrain): left-right mirroring of positions, weight decay.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,6 +155,42 @@ static void test_mirror_training(void **state)
     train_set_free(&valid);
 }
 
+/* Weight decay scales the stepped first-layer rows (real and virtual) by 1 - lr wd, and nothing else. */
+static void test_weight_decay(void **state)
+{
+    (void)state;
+    enum { H = 4, REAL_ROW = 100, VIRT_ROW = NNUE_FEATURES + 3, IDLE_ROW = 200 };
+    const double lr = 0.01, wd = 2.0;
+    Net net, before;
+    Adam adam;
+    Grad g;
+    assert_true(net_alloc(&net, H) && net_alloc(&before, H) && adam_alloc(&adam, &net) && grad_alloc(&g, &net));
+    net_init_random(&net, 8);
+    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * H; i++)
+        net.virt[i] = 0.25f;
+    memcpy(before.params, net.params, net.size * sizeof *net.params);
+    grad_touch(&g, REAL_ROW); /* touched with a zero gradient: Adam's own step is 0, only the decay acts */
+    grad_touch(&g, VIRT_ROW);
+    adam.weight_decay = wd;
+    adam_step(&adam, &net, &g, lr);
+    float keep = (float)(1.0 - lr * wd);
+    for (size_t i = 0; i < net.size; i++) {
+        size_t row = i / H;
+        bool decayed = i < TRAIN_ROWS * (size_t)H && (row == REAL_ROW || row == VIRT_ROW);
+        assert_true(net.params[i] == (decayed ? before.params[i] * keep : before.params[i]));
+    }
+    assert_true(net.ft_w[IDLE_ROW * H] == before.ft_w[IDLE_ROW * H] && net.ft_w[REAL_ROW * H] != 0.0f);
+    /* without decay a zero gradient leaves the touched rows as they are */
+    memcpy(net.params, before.params, net.size * sizeof *net.params);
+    adam.weight_decay = 0;
+    adam_step(&adam, &net, &g, lr);
+    assert_memory_equal(net.params, before.params, net.size * sizeof *net.params);
+    net_free(&net);
+    net_free(&before);
+    adam_free(&adam);
+    grad_free(&g);
+}
+
 /* Runs the augmentation and regularisation tests in a temporary directory. */
 int main(void)
 {
@@ -162,6 +198,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mirror_features),
         cmocka_unit_test(test_mirror_training),
+        cmocka_unit_test(test_weight_decay),
     };
     return cmocka_run_group_tests(tests, train_test_setup, train_test_teardown);
 }

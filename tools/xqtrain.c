@@ -47,6 +47,7 @@ static const char USAGE[] =
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
     "  -factorise on|off  train shared virtual rows (material, file, rank) folded into the net [on]\n"
     "  -mirror on|off  train on the left-right mirror of each position with probability 1/2 [on]\n"
+    "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [0]\n"
     "  -qat-epochs N  the last N epochs train the output weights on their quantisation grid [2]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
@@ -55,7 +56,7 @@ static const char USAGE[] =
 typedef struct Args {
     const char *data[MAX_FILES], *valid[MAX_FILES];
     int data_count, valid_count;
-    double valid_frac;
+    double valid_frac, weight_decay;
     const char *out_dir, *init, *desc;
     bool k_auto, factorise;
     int hidden;
@@ -158,7 +159,7 @@ static int parse_valued(Args *a, const char *name, const char *v)
         { "-valid-frac", 0, 0.5, &a->valid_frac }, { "-lr", 0, 10, &o->sched.lr }, { "-lr-gamma", 0, 1, &o->sched.gamma },
         { "-lr-min-frac", 0, 1, &o->sched.min_frac }, { "-lambda", 0, 1, &o->loss.lambda },
         { "-power", 1, 10, &o->loss.power }, { "-progress", 0, 1e6, &o->progress_s },
-        { "-export-tolerance", 0, 1e6, &o->export_tolerance },
+        { "-export-tolerance", 0, 1e6, &o->export_tolerance }, { "-wd", 0, 1e4, &a->weight_decay },
     };
     long l = 0;
     bool ok = true;
@@ -331,6 +332,7 @@ static int cmd_train(int argc, char **argv)
     }
     net.qat = false;
     net.factorised = a.factorise;
+    adam.weight_decay = a.weight_decay;
     if (!a.factorise)
         net_unfactorise(&net, adam.m, adam.v); /* a factorised start net's virtual rows go into its real rows */
     net_sync(&net);
@@ -339,9 +341,9 @@ static int cmd_train(int argc, char **argv)
              a.opt.loss.lambda, a.opt.loss.k, (unsigned long long)a.opt.seed);
     a.opt.desc = a.desc ? a.desc : desc;
     a.opt.out_dir = a.out_dir;
-    printf("hidden %d%s%s, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, power %.2f, "
-           "%d threads, seed %llu\n", net.hidden, net.factorised ? ", factorised" : "",
-           a.opt.mirror ? ", mirror augmentation" : "", a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
+    printf("hidden %d%s%s, weight decay %g, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, "
+           "power %.2f, %d threads, seed %llu\n", net.hidden, net.factorised ? ", factorised" : "",
+           a.opt.mirror ? ", mirror augmentation" : "", a.weight_decay, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
            a.opt.batch, a.opt.sched.lr, a.opt.sched.cosine ? "cosine" : "step", a.opt.loss.lambda, a.opt.loss.k,
            a.opt.loss.power, a.opt.threads, (unsigned long long)a.opt.seed);
     if (net.hidden != NNUE_HIDDEN)
