@@ -1,6 +1,7 @@
 /*
  * test_xqtrain_aug.c - the trainer's augmentation and regularisation
- * options (tools/xqtrain): left-right mirroring of positions, weight decay.
+ * options (tools/xqtrain): left-right mirroring of positions, weight decay,
+ * the best-validation net and the early stop.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,8 @@ enum {
     RUN_EPOCHS = 3,
     RUN_BATCH = 64,
     RUN_HIDDEN = 16,    /* checkpoints only: the runs compare checkpoints */
+    STOP_EPOCHS = 10,   /* the early-stop run's epoch limit */
+    STOP_PATIENCE = 2,
 };
 
 /* Kings on e0 (red: a genuinely new view when mirrored) and d9 (black: its view is mirrored already). */
@@ -191,6 +194,70 @@ static void test_weight_decay(void **state)
     grad_free(&g);
 }
 
+/* Compares two files of the test's directory byte for byte. */
+static bool same_files(const char *a, const char *b)
+{
+    char pa[PATH_MAX_TEST], pb[PATH_MAX_TEST];
+    size_t na, nb;
+    uint8_t *x = slurp(tmp_path(a, pa), &na), *y = slurp(tmp_path(b, pb), &nb);
+    bool same = na == nb && memcmp(x, y, na) == 0;
+    free(x);
+    free(y);
+    return same;
+}
+
+/* best.nnue is the net of the best validation epoch, final.nnue the last, and -patience stops the run. */
+static void test_best_and_patience(void **state)
+{
+    (void)state;
+    char path[PATH_MAX_TEST], dir[PATH_MAX_TEST];
+    write_random_games(tmp_path("best.bin", path), RUN_RECORDS, 6);
+    TrainSet train = { 0 }, valid = { 0 };
+    load_all_records(path, &train);
+    /* validation positions that say the opposite of the training ones: learning makes their loss worse */
+    for (size_t i = 0; i < train.count; i += 4) {
+        TrainPos p = train.pos[i];
+        p.score = (int16_t)-p.score;
+        p.result = (int8_t)-p.result;
+        assert_true(train_set_push(&valid, &p));
+    }
+    TrainOptions o = run_options(false);
+    o.epochs = STOP_EPOCHS;
+    o.patience = STOP_PATIENCE;
+    o.out_dir = tmp_path("best", dir);
+    o.save_every = 1;
+    o.desc = "best";
+    assert_true(mkdir_for_test(dir));
+    Net net;
+    Adam adam;
+    EpochResult r[STOP_EPOCHS];
+    memset(r, 0, sizeof r);
+    assert_true(net_alloc(&net, NNUE_HIDDEN) && adam_alloc(&adam, &net));
+    net_init_random(&net, 5);
+    net.factorised = true;
+    assert_int_equal(train_run(&net, &adam, &train, &valid, &o, r), 0);
+    int run = 0, best = 0;
+    for (int e = 0; e < STOP_EPOCHS && r[e].epoch; e++, run++)
+        if (r[e].best) {
+            assert_true(best == 0 || r[e].valid_loss < r[best - 1].valid_loss);
+            best = e + 1;
+        }
+    for (int e = 0; e < run; e++)
+        assert_true(r[e].valid_loss >= r[best - 1].valid_loss);
+    if (run != best + STOP_PATIENCE || run >= STOP_EPOCHS)
+        fail_msg("ran %d epochs, best %d, patience %d", run, best, STOP_PATIENCE);
+    char a[PATH_MAX_TEST], b[PATH_MAX_TEST];
+    snprintf(a, sizeof a, "best/epoch-%d.nnue", best);
+    assert_true(same_files("best/best.nnue", a));
+    snprintf(b, sizeof b, "best/epoch-%d.nnue", run);
+    assert_true(same_files("best/final.nnue", b));
+    assert_false(same_files("best/best.nnue", "best/final.nnue"));
+    net_free(&net);
+    adam_free(&adam);
+    train_set_free(&train);
+    train_set_free(&valid);
+}
+
 /* Runs the augmentation and regularisation tests in a temporary directory. */
 int main(void)
 {
@@ -199,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_mirror_features),
         cmocka_unit_test(test_mirror_training),
         cmocka_unit_test(test_weight_decay),
+        cmocka_unit_test(test_best_and_patience),
     };
     return cmocka_run_group_tests(tests, train_test_setup, train_test_teardown);
 }

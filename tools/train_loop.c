@@ -190,16 +190,20 @@ static const char *fmt_time(double s, char *buf, size_t n)
     return buf;
 }
 
+/* Which outputs save_outputs writes. */
+enum OutputKind { OUT_EPOCH, OUT_FINAL, OUT_BEST };
+
 /*
- * Writes the epoch's checkpoint and net, or the final net when final. False on a write error or a
- * failed export check (for epoch nets only the dequantised check counts: they may predate -qat-epochs).
+ * Writes the epoch's checkpoint and net, the final net or the best net. False on a write error or a
+ * failed export check (for epoch and best nets only the dequantised check counts: they may predate
+ * -qat-epochs).
  */
 static bool save_outputs(const Net *net, const Adam *adam, const TrainSet *check, const TrainOptions *o, int epoch,
-                         bool final)
+                         enum OutputKind kind)
 {
     char path[PATH_LEN];
     XqError err;
-    if (!final) {
+    if (kind == OUT_EPOCH) {
         snprintf(path, sizeof path, "%s/epoch-%d.ckpt", o->out_dir, epoch);
         if (!ckpt_save(path, net, adam, epoch, &err)) {
             fprintf(stderr, "xqtrain: %s\n", err.msg);
@@ -208,9 +212,13 @@ static bool save_outputs(const Net *net, const Adam *adam, const TrainSet *check
     }
     if (net->hidden != NNUE_HIDDEN)
         return true;
-    snprintf(path, sizeof path, final ? "%s/final.nnue" : "%s/epoch-%d.nnue", o->out_dir, epoch);
+    if (kind == OUT_EPOCH)
+        snprintf(path, sizeof path, "%s/epoch-%d.nnue", o->out_dir, epoch);
+    else
+        snprintf(path, sizeof path, "%s/%s.nnue", o->out_dir, kind == OUT_FINAL ? "final" : "best");
+    bool final = kind == OUT_FINAL;
     ExportCheck chk;
-    /* an epoch net is written whenever it is a faithful integer net (the dequantised check) */
+    /* an epoch or best net is written whenever it is a faithful integer net (the dequantised check) */
     bool ok = export_net(net, o->desc, path, check, &o->loss, final ? o->export_tolerance : INFINITY, &chk, &err);
     if (o->log && chk.positions)
         fprintf(o->log, "  %s: export check on %zu positions: |float - int| mean %.2f cp, max %.1f cp; "
@@ -304,6 +312,8 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
     double t_start = now_s(), next_progress = t_start + o->progress_s;
     double total = (double)o->epochs * (double)size;
     status = 0;
+    double best = INFINITY;
+    int best_epoch = 0, last_epoch = o->epochs;
     for (int e = 0; e < o->epochs; e++) {
         int epoch = e + 1;
         if (o->qat_epochs > 0 && e == (o->qat_epochs < o->epochs ? o->epochs - o->qat_epochs : 0)) {
@@ -318,24 +328,44 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
         double t1 = now_s();
         double valid_loss = train_eval_loss(net, valid, &o->loss, o->threads);
         double elapsed = now_s() - t_start;
-        EpochResult r = { lr, train_loss, valid_loss, (double)size / (t1 - t0), t1 - t0 };
+        bool is_best = valid->count && valid_loss < best;
+        if (is_best) {
+            best = valid_loss;
+            best_epoch = epoch;
+        }
+        bool stop = o->patience > 0 && valid->count && epoch - best_epoch >= o->patience && epoch < o->epochs;
+        EpochResult r = { epoch, lr, train_loss, valid_loss, (double)size / (t1 - t0), t1 - t0, is_best };
         if (results)
             results[e] = r;
         if (o->log) {
             char a[32], b[32], c[32];
-            fprintf(o->log, "epoch %d  lr %.3g  train %.6f  valid %.6f  %.0f pos/s  epoch %s  elapsed %s  ETA %s\n",
-                    epoch, lr, train_loss, valid_loss, r.pos_per_s, fmt_time(r.seconds, a, sizeof a),
-                    fmt_time(elapsed, b, sizeof b), fmt_time(elapsed / (e + 1) * (o->epochs - e - 1), c, sizeof c));
+            fprintf(o->log, "epoch %d  lr %.3g  train %.6f  valid %.6f%s  %.0f pos/s  epoch %s  elapsed %s  ETA %s\n",
+                    epoch, lr, train_loss, valid_loss, is_best ? " (best)" : "", r.pos_per_s,
+                    fmt_time(r.seconds, a, sizeof a), fmt_time(elapsed, b, sizeof b),
+                    fmt_time(elapsed / (e + 1) * (o->epochs - e - 1), c, sizeof c));
             fflush(o->log);
         }
-        bool last = e == o->epochs - 1;
-        if (o->out_dir && (last || (o->save_every > 0 && (e + 1) % o->save_every == 0))
-            && !save_outputs(net, adam, check, o, epoch, false)) {
+        bool last = e == o->epochs - 1 || stop;
+        if (o->out_dir && ((last || (o->save_every > 0 && (e + 1) % o->save_every == 0))
+                           && !save_outputs(net, adam, check, o, epoch, OUT_EPOCH))) {
             status = 1;
             goto done;
         }
+        if (o->out_dir && is_best && !save_outputs(net, adam, check, o, epoch, OUT_BEST)) {
+            status = 1;
+            goto done;
+        }
+        if (stop) {
+            last_epoch = epoch;
+            if (o->log)
+                fprintf(o->log, "early stop: no better validation loss for %d epochs\n", o->patience);
+            break;
+        }
     }
-    if (o->out_dir && !save_outputs(net, adam, check, o, o->epochs, true))
+    if (o->log && best_epoch)
+        fprintf(o->log, "best validation loss %.6f at epoch %d%s\n", best, best_epoch,
+                o->out_dir && net->hidden == NNUE_HIDDEN ? " (best.nnue)" : "");
+    if (o->out_dir && !save_outputs(net, adam, check, o, last_epoch, OUT_FINAL))
         status = 1;
 done:
     if (w)

@@ -47,6 +47,7 @@ static const char USAGE[] =
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
     "  -factorise on|off  train shared virtual rows (material, file, rank) folded into the net [on]\n"
     "  -mirror on|off  train on the left-right mirror of each position with probability 1/2 [on]\n"
+    "  -patience N  stop after N epochs without a better validation loss [0: never]\n"
     "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [0]\n"
     "  -qat-epochs N  the last N epochs train the output weights on their quantisation grid [2]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
@@ -153,7 +154,7 @@ static int parse_valued(Args *a, const char *name, const char *v)
         { "-lr-drop-every", 0, 1000000, &o->sched.drop_every }, { "-threads", 1, TRAIN_MAX_THREADS, &o->threads },
         { "-hidden", 1, 4096, &a->hidden }, { "-min-ply", 0, 65535, &a->filter.min_ply },
         { "-max-score", 0, INT16_MAX, &a->filter.max_score }, { "-save-every", 0, 1000000, &o->save_every },
-        { "-qat-epochs", 0, 1000000, &o->qat_epochs },
+        { "-qat-epochs", 0, 1000000, &o->qat_epochs }, { "-patience", 0, 1000000, &o->patience },
     };
     const RealOption reals[] = {
         { "-valid-frac", 0, 0.5, &a->valid_frac }, { "-lr", 0, 10, &o->sched.lr }, { "-lr-gamma", 0, 1, &o->sched.gamma },
