@@ -41,16 +41,12 @@ static void mirror_fen(const char *fen, char *out, size_t n)
     strcpy(out + len, end);
 }
 
-/* The trainer's view of a FEN. */
+/* The trainer's view of a FEN (train_pos_from_fen, as xqtrain probe reads FENs). */
 static void train_pos_of(const char *fen, TrainPos *p)
 {
-    Position pos;
-    test_setup(&pos, fen);
-    PackedPos rec;
-    packed_from_position(&rec, &pos);
-    memset(p, 0, sizeof *p);
-    memcpy(p->sq, rec.sq, sizeof p->sq);
-    p->stm = rec.stm;
+    XqError err;
+    if (!train_pos_from_fen(fen, p, &err))
+        fail_msg("%s: %s", fen, err.msg);
 }
 
 /* Orders feature indices ascending (qsort). */
@@ -100,6 +96,16 @@ static void test_mirror_features(void **state)
         train_mirror(&mirrored, &twice);
         assert_memory_equal(twice.sq, orig.sq, sizeof orig.sq);
     }
+    /* the FEN reader: the side to move and the pieces; a bad FEN is refused */
+    TrainPos p;
+    XqError err;
+    assert_true(train_pos_from_fen("1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", &p, &err));
+    assert_int_equal(p.stm, BLACK);
+    int present = 0;
+    for (int i = 0; i < 2 * SIDE_PIECES; i++)
+        present += p.sq[i] != NNUE_REC_ABSENT;
+    assert_int_equal(present, 2 * SIDE_PIECES - 1);
+    assert_false(train_pos_from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", &p, &err)); /* the kings face each other */
 }
 
 /* Options of a tiny run without output files. */

@@ -244,6 +244,26 @@ static void feature_table_init(void)
                         (uint16_t)nnue_feature(persp, m, i / SIDE_PIECES, ID_TYPE[i % SIDE_PIECES], s);
 }
 
+/* The trainer's view of a FEN. */
+bool train_pos_from_fen(const char *fen, TrainPos *p, XqError *err)
+{
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return false;
+    }
+    bool ok = pos_from_fen(pos, fen, err);
+    if (ok) {
+        PackedPos rec;
+        packed_from_position(&rec, pos);
+        memset(p, 0, sizeof *p);
+        memcpy(p->sq, rec.sq, sizeof p->sq);
+        p->stm = rec.stm;
+    }
+    free(pos);
+    return ok;
+}
+
 /* The left-right mirror of a position. */
 void train_mirror(const TrainPos *p, TrainPos *out)
 {

@@ -17,6 +17,7 @@
 enum {
     EXIT_USAGE = 2,
     MAX_FILES = 256,
+    MAX_PROBES = 64,
     DEFAULT_EPOCHS = 20,
     DEFAULT_BATCH = 16384,
     DEFAULT_DROP_EVERY = 8,
@@ -32,6 +33,7 @@ static const char USAGE[] =
     "usage: xqtrain [train] -data FILE... -out DIR [options]   train a net on record files\n"
     "       xqtrain info NET.nnue                              print a net's header, check its checksum\n"
     "       xqtrain eval -net NET.nnue -data FILE [-n N]       integer eval vs score of records\n"
+    "       xqtrain probe -net NET.nnue [-fen FEN]...          integer eval of positions [material probes]\n"
     "train options (defaults in brackets):\n"
     "  -valid FILE...       validation files [none: -valid-frac of each data file]\n"
     "  -valid-frac F        hold out the last F of each data file, cut at a game start [0.02]\n"
@@ -52,6 +54,22 @@ static const char USAGE[] =
     "  -qat-epochs N  the last N epochs train the output weights on their quantisation grid [2]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
+
+/* The default positions of probe: the start position and the start position less one piece. */
+static const char *const PROBE_FENS[] = {
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+    "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black rook a9 missing */
+    "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1",  /* red rook a0 missing */
+    "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black horse b9 */
+    "rnbakabnr/9/7c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",    /* black cannon b7 */
+    "rn1akabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black elephant c9 */
+    "rnbak1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black advisor f9 */
+    "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",    /* black pawn e6 */
+    "rnbakabnr/9/1c5c1/p3p3p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",      /* black pawns c6, g6 */
+    "1nbakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black rook a9, horse h9 */
+};
 
 /* Parsed options of the train command. */
 typedef struct Args {
@@ -433,6 +451,49 @@ static int cmd_eval(int argc, char **argv)
     return ok ? 0 : 1;
 }
 
+/* The probe command: the integer eval of FENs (or of PROBE_FENS), side to move's and red's view. */
+static int cmd_probe(int argc, char **argv)
+{
+    const char *net_path = NULL, *fens[MAX_PROBES];
+    int n = 0;
+    for (int i = 0; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "-net") == 0)
+            net_path = argv[i + 1];
+        else if (strcmp(argv[i], "-fen") == 0 && n < MAX_PROBES)
+            fens[n++] = argv[i + 1];
+        else
+            net_path = NULL;
+    }
+    if (!net_path || argc % 2) {
+        fprintf(stderr, "%s", USAGE);
+        return EXIT_USAGE;
+    }
+    if (n == 0)
+        for (; n < (int)(sizeof PROBE_FENS / sizeof PROBE_FENS[0]); n++)
+            fens[n] = PROBE_FENS[n];
+    QNet q;
+    XqError err;
+    if (!qnet_alloc(&q) || !qnet_read_file(net_path, &q, &err)) {
+        fprintf(stderr, "xqtrain: %s\n", q.ft_w ? err.msg : "out of memory");
+        qnet_free(&q);
+        return 1;
+    }
+    int status = 0;
+    printf("  stm    red  FEN\n");
+    for (int i = 0; i < n; i++) {
+        TrainPos p;
+        if (!train_pos_from_fen(fens[i], &p, &err)) {
+            printf("    -      -  %s  (%s)\n", fens[i], err.msg);
+            status = 1;
+            continue;
+        }
+        int e = qnet_eval(&q, &p);
+        printf("%5d  %5d  %s\n", e, p.stm == RED ? e : -e, fens[i]);
+    }
+    qnet_free(&q);
+    return status;
+}
+
 /* Dispatches the subcommands. */
 int main(int argc, char **argv)
 {
@@ -441,6 +502,8 @@ int main(int argc, char **argv)
         return cmd_info(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "eval") == 0)
         return cmd_eval(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "probe") == 0)
+        return cmd_probe(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "train") == 0)
         return cmd_train(argc - 2, argv + 2);
     if (argc < 2 || strcmp(argv[1], "-help") == 0 || strcmp(argv[1], "--help") == 0) {
