@@ -1,8 +1,9 @@
 /*
  * test_xqtrain_aug.c - the trainer's augmentation and regularisation
  * options (tools/xqtrain): left-right mirroring of positions, weight decay,
- * the best-validation net and the early stop.
+ * the best-validation net and the early stop, the material start.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,8 @@ enum {
     STOP_EPOCHS = 10,   /* the early-stop run's epoch limit */
     STOP_PATIENCE = 2,
 };
+
+static const double MATERIAL_TOL_CP = 0.01; /* float rounding of the material units */
 
 /* Kings on e0 (red: a genuinely new view when mirrored) and d9 (black: its view is mirrored already). */
 static const char ASYM_FEN[] = "3k5/4a4/4b1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1B1N2/4A4/2BAK2R1 w - - 0 1";
@@ -264,6 +267,34 @@ static void test_best_and_patience(void **state)
     train_set_free(&valid);
 }
 
+/* The material start makes the net's eval the material balance (the other units silenced here). */
+static void test_material_init(void **state)
+{
+    (void)state;
+    static const struct { const char *fen; int cp; } cases[] = {
+        { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 0 },
+        { "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 300 },
+        { "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", -300 },
+        { "1nbakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 430 },
+        { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P3P/1C5C1/9/RNBAKAB1R w - - 0 1", -160 }, /* red: horse, pawn */
+    };
+    Net net;
+    Scratch sc;
+    assert_true(net_alloc(&net, NNUE_HIDDEN) && scratch_alloc(&sc, NNUE_HIDDEN));
+    net_init_random(&net, 4);
+    memset(net.out_w, 0, NNUE_OUTPUT_BUCKETS * 2 * NNUE_HIDDEN * sizeof *net.out_w);
+    net_init_material(&net);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        TrainPos p;
+        train_pos_of(cases[i].fen, &p);
+        double e = net_eval_cp(&net, &p, &sc);
+        if (fabs(e - cases[i].cp) > MATERIAL_TOL_CP)
+            fail_msg("%s: eval %.3f, material %d", cases[i].fen, e, cases[i].cp);
+    }
+    net_free(&net);
+    scratch_free(&sc);
+}
+
 /* Runs the augmentation and regularisation tests in a temporary directory. */
 int main(void)
 {
@@ -273,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_mirror_training),
         cmocka_unit_test(test_weight_decay),
         cmocka_unit_test(test_best_and_patience),
+        cmocka_unit_test(test_material_init),
     };
     return cmocka_run_group_tests(tests, train_test_setup, train_test_teardown);
 }

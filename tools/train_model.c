@@ -32,6 +32,8 @@
 enum { LANES = 8 }; /* partial sums of a dot product (the order of the float additions is fixed) */
 static const double FT_INIT_STD = 0.17677669529663687; /* 1 / sqrt(NNUE_MAX_ACTIVE) */
 static const double TWO_PI = 6.283185307179586;
+static const double MATERIAL_ACC_MID = 0.5; /* accumulator of a material unit at an even balance */
+const int TRAIN_PIECE_CP[PIECE_TYPES] = { 0, 60, 60, 130, 300, 140, 30 }; /* K A E H R C P */
 
 /* dst[j] += src[j]. */
 static inline void vec_add(float *restrict dst, const float *restrict src, int n)
@@ -117,6 +119,27 @@ void net_init_random(Net *net, uint64_t seed)
         net->out_w[i] = (float)(a * (2 * rng_uniform(&r) - 1));
     memset(net->out_b, 0, NNUE_OUTPUT_BUCKETS * sizeof *net->out_b);
     net_clip(net);
+}
+
+/* Material start: exact material balance from the first TRAIN_MATERIAL_UNITS hidden units. */
+void net_init_material(Net *net)
+{
+    size_t h = (size_t)net->hidden;
+    int units = net->hidden < TRAIN_MATERIAL_UNITS ? net->hidden : TRAIN_MATERIAL_UNITS;
+    double alpha = MATERIAL_ACC_MID / TRAIN_MATERIAL_RANGE_CP;
+    double beta = 1.0 / (NNUE_SCALE * 2 * alpha * units);
+    for (int j = 0; j < units; j++) {
+        for (int f = 0; f < NNUE_FEATURES; f++)
+            net->ft_w[f * h + (size_t)j] = 0;
+        net->ft_b[j] = (float)MATERIAL_ACC_MID;
+        for (int g = 0; g < TRAIN_GROUPS; g++) /* groups 0..6 are the perspective's own pieces */
+            net->virt[g * h + (size_t)j] = (float)((g < PIECE_TYPES ? 1 : -1) * alpha * TRAIN_PIECE_CP[g % PIECE_TYPES]);
+        for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
+            net->out_w[b * 2 * h + (size_t)j] = (float)beta;
+            net->out_w[b * 2 * h + h + (size_t)j] = (float)-beta;
+        }
+    }
+    net_sync(net);
 }
 
 /* Allocates a zeroed gradient. */

@@ -37,6 +37,13 @@ enum {
     TRAIN_VIRT_PER_FEATURE = 3,                                  /* material, file, rank */
 };
 
+enum {
+    TRAIN_MATERIAL_UNITS = 8,       /* hidden units net_init_material uses */
+    TRAIN_MATERIAL_RANGE_CP = 2000, /* material balance those units represent exactly */
+};
+/* Piece values of net_init_material (cp on the scale the nets learn from the Pikafish labels). */
+extern const int TRAIN_PIECE_CP[PIECE_TYPES];
+
 /* Clipping ranges kept after every step, so the quantised net cannot overflow (train_export.h). */
 #define TRAIN_FT_CLIP 1.98f  /* |ft weight|, |ft bias|: * QA = 505, and 33 * 505 < 32767 (int16 accumulator) */
 #define TRAIN_OUT_CLIP 1.98f /* |out weight|: * QB = 126.7, rounds to <= 127 (NNUE_OUT_WEIGHT_MAX) */
@@ -87,6 +94,15 @@ bool net_alloc(Net *net, int hidden);
 void net_free(Net *net);
 /* Seeded initialisation: ft weights normal with std 1/sqrt(32), ft bias 0, out weights uniform +-1/sqrt(2 hidden), out bias 0. */
 void net_init_random(Net *net, uint64_t seed);
+/*
+ * Material start (after net_init_random): hidden units 0..TRAIN_MATERIAL_UNITS-1 get zero real rows,
+ * bias 0.5, material rows +-alpha * TRAIN_PIECE_CP[type] (own +, their -) and output weights +beta
+ * (side to move's half) and -beta (the other's) in every bucket. Both perspectives then hold
+ * 0.5 +- alpha * M (M: material balance from the side to move's view, cp), and
+ * (0.5 + a M)^2 - (0.5 - a M)^2 = 2 a M, so those units add exactly M / NNUE_SCALE to the output
+ * while |M| <= TRAIN_MATERIAL_RANGE_CP.
+ */
+void net_init_material(Net *net);
 /* Allocates a zeroed gradient for a net; false if out of memory. */
 bool grad_alloc(Grad *g, const Net *net);
 /* Frees a gradient. */

@@ -49,6 +49,7 @@ static const char USAGE[] =
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
     "  -factorise on|off  train shared virtual rows (material, file, rank) folded into the net [on]\n"
     "  -mirror on|off  train on the left-right mirror of each position with probability 1/2 [on]\n"
+    "  -init-material on|off  start a fresh net with 8 hidden units computing the material balance [off]\n"
     "  -patience N  stop after N epochs without a better validation loss [0: never]\n"
     "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [0]\n"
     "  -qat-epochs N  the last N epochs train the output weights on their quantisation grid [2]\n"
@@ -77,7 +78,7 @@ typedef struct Args {
     int data_count, valid_count;
     double valid_frac, weight_decay;
     const char *out_dir, *init, *desc;
-    bool k_auto, factorise;
+    bool k_auto, factorise, init_material;
     int hidden;
     bool hidden_set;
     TrainFilter filter;
@@ -199,6 +200,8 @@ static int parse_valued(Args *a, const char *name, const char *v)
         ok = o->sched.cosine || strcmp(v, "step") == 0;
     } else if (strcmp(name, "-factorise") == 0) {
         ok = parse_on_off(v, &a->factorise);
+    } else if (strcmp(name, "-init-material") == 0) {
+        ok = parse_on_off(v, &a->init_material);
     } else if (strcmp(name, "-mirror") == 0) {
         ok = parse_on_off(v, &o->mirror);
     } else if (strcmp(name, "-k") == 0) {
@@ -348,6 +351,8 @@ static int cmd_train(int argc, char **argv)
             goto done;
         }
         net_init_random(&net, a.opt.seed);
+        if (a.init_material)
+            net_init_material(&net);
     }
     net.qat = false;
     net.factorised = a.factorise;
