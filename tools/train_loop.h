@@ -11,11 +11,15 @@
 #ifndef XQ_TRAIN_LOOP_H
 #define XQ_TRAIN_LOOP_H
 
+#include <limits.h>
 #include <stdio.h>
 
 #include "train_opt.h"
 
-enum { TRAIN_MAX_THREADS = 64 };
+enum {
+    TRAIN_MAX_THREADS = 64,
+    TRAIN_QAT_ALL = INT_MAX, /* qat_epochs: every epoch trains the output layer on its grid */
+};
 
 /* Settings of a training run. */
 typedef struct TrainOptions {
@@ -25,7 +29,7 @@ typedef struct TrainOptions {
     Schedule sched;
     LossSpec loss;
     int threads;
-    int qat_epochs;      /* the last this many epochs train the output layer on its grid (Net.qat) */
+    int qat_epochs;      /* the last this many epochs train the output layer on its grid (Net.qat); TRAIN_QAT_ALL: all */
     bool mirror;         /* train on each position or, with probability 1/2, its left-right mirror */
     int patience;        /* stop after this many epochs without a better validation loss (0: never) */
     uint64_t seed;       /* order of the positions */

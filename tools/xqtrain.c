@@ -22,7 +22,6 @@ enum {
     DEFAULT_BATCH = 16384,
     DEFAULT_DROP_EVERY = 8,
     DEFAULT_THREADS = 2,
-    DEFAULT_QAT_EPOCHS = 2,
     DEFAULT_EVAL_LINES = 20,
     DESC_LEN = 128,
 };
@@ -52,7 +51,7 @@ static const char USAGE[] =
     "  -init-material on|off  start a fresh net with 8 hidden units computing the material balance [off]\n"
     "  -patience N  stop after N epochs without a better validation loss [0: never]\n"
     "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [0]\n"
-    "  -qat-epochs N  the last N epochs train the output weights on their quantisation grid [2]\n"
+    "  -qat-epochs N|all  the last N epochs (or all) train the output weights on their quantisation grid [all]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
 
@@ -141,7 +140,7 @@ static void args_default(Args *a)
     o->sched = (Schedule){ DEFAULT_LR, DEFAULT_DROP_EVERY, DEFAULT_GAMMA, false, DEFAULT_MIN_FRAC, DEFAULT_EPOCHS };
     o->loss = (LossSpec){ 0, DEFAULT_LAMBDA, DEFAULT_POWER };
     o->threads = DEFAULT_THREADS;
-    o->qat_epochs = DEFAULT_QAT_EPOCHS;
+    o->qat_epochs = TRAIN_QAT_ALL; /* best.nnue may come from any epoch: all of them on the grid */
     o->mirror = true;
     o->seed = 1;
     o->save_every = 1;
@@ -173,7 +172,7 @@ static int parse_valued(Args *a, const char *name, const char *v)
         { "-lr-drop-every", 0, 1000000, &o->sched.drop_every }, { "-threads", 1, TRAIN_MAX_THREADS, &o->threads },
         { "-hidden", 1, 4096, &a->hidden }, { "-min-ply", 0, 65535, &a->filter.min_ply },
         { "-max-score", 0, INT16_MAX, &a->filter.max_score }, { "-save-every", 0, 1000000, &o->save_every },
-        { "-qat-epochs", 0, 1000000, &o->qat_epochs }, { "-patience", 0, 1000000, &o->patience },
+        { "-patience", 0, 1000000, &o->patience },
     };
     const RealOption reals[] = {
         { "-valid-frac", 0, 0.5, &a->valid_frac }, { "-lr", 0, 10, &o->sched.lr }, { "-lr-gamma", 0, 1, &o->sched.gamma },
@@ -200,6 +199,9 @@ static int parse_valued(Args *a, const char *name, const char *v)
         ok = o->sched.cosine || strcmp(v, "step") == 0;
     } else if (strcmp(name, "-factorise") == 0) {
         ok = parse_on_off(v, &a->factorise);
+    } else if (strcmp(name, "-qat-epochs") == 0) {
+        ok = strcmp(v, "all") == 0 || parse_long(v, 0, 1000000, &l);
+        o->qat_epochs = strcmp(v, "all") == 0 ? TRAIN_QAT_ALL : (int)l;
     } else if (strcmp(name, "-init-material") == 0) {
         ok = parse_on_off(v, &a->init_material);
     } else if (strcmp(name, "-mirror") == 0) {
