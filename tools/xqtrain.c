@@ -26,6 +26,7 @@ enum {
     DESC_LEN = 128,
 };
 static const double DEFAULT_LR = 0.001, DEFAULT_GAMMA = 0.3, DEFAULT_MIN_FRAC = 0.01, DEFAULT_LAMBDA = 0.5;
+static const double DEFAULT_WEIGHT_DECAY = 5.0; /* the best of 0, 1, 5, 20 on 1.5 M positions (tools/README.md) */
 static const double DEFAULT_POWER = 2.0, DEFAULT_VALID_FRAC = 0.02, DEFAULT_PROGRESS_S = 10.0;
 
 static const char USAGE[] =
@@ -50,7 +51,7 @@ static const char USAGE[] =
     "  -mirror on|off  train on the left-right mirror of each position with probability 1/2 [on]\n"
     "  -init-material on|off  start a fresh net with 8 hidden units computing the material balance [off]\n"
     "  -patience N  stop after N epochs without a better validation loss [0: never]\n"
-    "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [0]\n"
+    "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [5]\n"
     "  -qat-epochs N|all  the last N epochs (or all) train the output weights on their quantisation grid [all]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
@@ -132,6 +133,7 @@ static void args_default(Args *a)
     a->valid_frac = -1;
     a->k_auto = true;
     a->factorise = true;
+    a->weight_decay = DEFAULT_WEIGHT_DECAY;
     a->hidden = NNUE_HIDDEN;
     a->filter = train_filter_default();
     TrainOptions *o = &a->opt;
