@@ -349,6 +349,8 @@ static int cmd_train(int argc, char **argv)
             goto done;
         }
         printf("start net: %s (hidden %d, Adam step %llu)\n", a.init, net.hidden, (unsigned long long)adam.step);
+        if (a.init_material)
+            printf("-init-material is for a fresh net: ignored with -init\n");
     } else {
         if (!net_alloc(&net, a.hidden) || !adam_alloc(&adam, &net)) {
             fprintf(stderr, "xqtrain: out of memory\n");
