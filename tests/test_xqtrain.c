@@ -9,75 +9,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "movegen.h"
 #include "testutil.h"
 #include "train_ckpt.h"
 #include "train_export.h"
 #include "train_loop.h"
+#include "train_testutil.h"
 
 enum {
-    GAME_PLIES = 40,       /* longest random game */
     RUN_RECORDS = 2000,     /* records of the tiny training run */
     RUN_EPOCHS = 6,
     RUN_BATCH = 64,
     FD_HIDDEN = 4,
     FD_POSITIONS = 6,
+    FOLD_POSITIONS = 400,   /* positions of the folding test */
     K_FIT_RECORDS = 40000,
-    PATH_MAX_TEST = 512,
-    TMP_DIR_LEN = 64,
+    CKPT_V1_HEADER = 32,
 };
-static const int PIECE_CP[PIECE_TYPES] = { 0, 200, 200, 400, 900, 450, 100 };
 static const double FD_EPS = 1e-3, FD_REL_TOL = 2e-2, FD_ABS_TOL = 2e-5;
 static const double TRUE_K = 200.0, K_FIT_TOL = 12.0;
-
-static char tmp_dir[TMP_DIR_LEN];
-
-/* Material balance (PIECE_CP) from the side to move's view. */
-static int material(const Position *pos)
-{
-    int sum = 0;
-    for (int id = RED_TAG; id < RED_TAG + 2 * SIDE_PIECES; id++)
-        if (pos->piece_sq[id])
-            sum += (piece_side(id) == pos->side ? 1 : -1) * PIECE_CP[piece_type(id)];
-    return sum;
-}
-
-/* Writes `records` records of random legal games from the start position (score: material; result: its sign). */
-static void write_random_games(const char *path, int records, uint64_t seed)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_true(packed_write_header(f));
-    Position *pos = malloc(sizeof *pos);
-    assert_non_null(pos);
-    TrainRng rng = { seed };
-    for (int n = 0; n < records;) {
-        test_setup(pos, START_FEN);
-        for (int ply = 0; ply < GAME_PLIES && n < records; ply++, n++) {
-            Move moves[MAX_MOVES];
-            int count = gen_legal(pos, moves);
-            PackedPos rec;
-            memset(&rec, 0, sizeof rec);
-            packed_from_position(&rec, pos);
-            rec.score = (int16_t)material(pos);
-            rec.result = (int8_t)(rec.score > 300 ? 1 : rec.score < -300 ? -1 : 0);
-            rec.ply = (uint16_t)ply;
-            rec.flags = pos->in_check ? NNUE_REC_IN_CHECK : 0;
-            uint8_t buf[NNUE_REC_SIZE];
-            packed_encode(&rec, buf);
-            assert_int_equal(fwrite(buf, 1, sizeof buf, f), sizeof buf);
-            if (count == 0)
-                break;
-            pos_make(pos, moves[rng_next(&rng) % (uint64_t)count]);
-        }
-    }
-    free(pos);
-    assert_int_equal(fclose(f), 0);
-}
+static const double FOLD_OUT_RANGE = 0.13, FOLD_VIRT_RANGE = 0.2; /* |out weight| of trained nets; test's |virtual| */
+static const double FOLD_MIN_EFFECT_CP = 20.0; /* mean eval change the test's virtual rows must make */
+static const double FOLD_EXPORT_MEAN_CP = 2.0; /* mean |float - int| of an export with the output on its grid */
 
 /* Writes records given by plies, flags and scores (the start position's board). */
 static void write_records(const char *path, int n, const uint16_t *ply, const uint8_t *flags, const int16_t *score)
@@ -99,48 +52,6 @@ static void write_records(const char *path, int n, const uint16_t *ply, const ui
         assert_int_equal(fwrite(buf, 1, sizeof buf, f), sizeof buf);
     }
     assert_int_equal(fclose(f), 0);
-}
-
-/* Makes a directory (it may exist). */
-static bool mkdir_for_test(const char *dir) { return mkdir(dir, 0777) == 0 || access(dir, F_OK) == 0; }
-
-/* Removes a directory and the files and directories in it. */
-static void remove_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char path[2 * PATH_MAX_TEST];
-        snprintf(path, sizeof path, "%.500s/%.500s", dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-            remove_tree(path);
-        else
-            unlink(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
-/* A path in the test's temporary directory. */
-static const char *tmp_path(const char *name, char *out)
-{
-    snprintf(out, PATH_MAX_TEST, "%s/%s", tmp_dir, name);
-    return out;
-}
-
-/* Loads a whole file (no validation split) with a filter. */
-static void load(const char *path, const TrainFilter *filter, double valid_frac, TrainSet *train, TrainSet *valid,
-                 TrainCounts *tc, TrainCounts *vc, bool *unknown)
-{
-    XqError err;
-    memset(tc, 0, sizeof *tc);
-    memset(vc, 0, sizeof *vc);
-    assert_true(train_load_file(path, filter, valid_frac, train, valid, tc, vc, unknown, &err));
 }
 
 /* Mean loss of a net over positions (after copying out_w to out_q, which the forward pass reads). */
@@ -168,7 +79,7 @@ static void check_param(Net *net, float *param, float analytic, const TrainSet *
         fail_msg("gradient %g, finite difference %g", (double)analytic, numeric);
 }
 
-/* The gradient of every parameter kind matches central finite differences (powers 2 and 2.5). */
+/* The gradient of every parameter kind, virtual rows included, matches central finite differences (powers 2 and 2.5). */
 static void test_gradient(void **state)
 {
     (void)state;
@@ -194,12 +105,20 @@ static void test_gradient(void **state)
             net.ft_b[j] = 0.3f;
         for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
             net.out_b[b] = 0.1f;
+        TrainRng vr = { 13 };
+        for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * FD_HIDDEN; i++) /* virtual rows that change the folded net */
+            net.virt[i] = (float)(0.1 * (rng_uniform(&vr) - 0.5));
+        net.factorised = true;
         net_sync(&net);
         LossSpec loss = { 150, 0.3, powers[pw] };
         for (size_t i = 0; i < s.count; i++)
             net_loss_grad(&net, &s.pos[i], &loss, 1.0f / (float)s.count, &g, &sc);
-        assert_true(g.row_count > 0);
-        for (int r = 0; r < g.row_count; r++) /* every active ft row, every unit */
+        int real_rows = g.row_count;
+        grad_factorise(&g, FD_HIDDEN);
+        assert_true(real_rows > 0);
+        /* each group's material row, and some file and rank rows, are touched */
+        assert_true(g.row_count > real_rows + TRAIN_GROUPS);
+        for (int r = 0; r < g.row_count; r++) /* every active ft row, real and virtual, every unit */
             for (int j = 0; j < FD_HIDDEN; j++) {
                 size_t at = (size_t)g.rows[r] * FD_HIDDEN + (size_t)j;
                 check_param(&net, &net.ft_w[at], g.ft_w[at], &s, &loss, &sc);
@@ -212,7 +131,7 @@ static void test_gradient(void **state)
             check_param(&net, &net.out_b[b], g.out_b[b], &s, &loss, &sc);
         }
         /* a row no position uses has no gradient and is not listed */
-        for (int f = 0; f < NNUE_FEATURES; f++)
+        for (int f = 0; f < TRAIN_ROWS; f++)
             if (!g.touched[f])
                 for (int j = 0; j < FD_HIDDEN; j++)
                     assert_true(g.ft_w[f * FD_HIDDEN + j] == 0.0f);
@@ -221,6 +140,75 @@ static void test_gradient(void **state)
         scratch_free(&sc);
     }
     train_set_free(&all);
+    train_set_free(&s);
+}
+
+/* A factorised float net evaluates exactly like its folded copy, and its export like both (within quantisation). */
+static void test_factorised_export(void **state)
+{
+    (void)state;
+    char path[PATH_MAX_TEST];
+    write_random_games(tmp_path("fold.bin", path), FOLD_POSITIONS, 21);
+    TrainSet s = { 0 };
+    load_all_records(path, &s);
+    Net net, folded, plain;
+    Scratch sc;
+    assert_true(net_alloc(&net, NNUE_HIDDEN) && net_alloc(&folded, NNUE_HIDDEN) && net_alloc(&plain, NNUE_HIDDEN));
+    assert_true(scratch_alloc(&sc, NNUE_HIDDEN));
+    net_init_random(&net, 17);
+    TrainRng r = { 19 };
+    for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * NNUE_HIDDEN; i++) /* output weights of a trained size */
+        net.out_w[i] = (float)(FOLD_OUT_RANGE * (2 * rng_uniform(&r) - 1));
+    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN; i++)
+        net.virt[i] = (float)(FOLD_VIRT_RANGE * (2 * rng_uniform(&r) - 1));
+    net.factorised = true;
+    net.qat = true; /* the output layer on its grid: the export then differs by the ft rounding only */
+    net_sync(&net);
+    memcpy(folded.params, net.params, net.size * sizeof *net.params);
+    memcpy(plain.params, net.params, net.size * sizeof *net.params);
+    folded.qat = plain.qat = true;
+    net_unfactorise(&folded, NULL, NULL);
+    memset(plain.virt, 0, TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN * sizeof *plain.virt);
+    net_sync(&folded);
+    net_sync(&plain);
+    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN; i++)
+        assert_true(folded.virt[i] == 0.0f);
+    double plain_diff = 0;
+    for (size_t i = 0; i < s.count; i++) {
+        double e = net_eval_cp(&net, &s.pos[i], &sc);
+        assert_true(net_eval_cp(&folded, &s.pos[i], &sc) == e);
+        plain_diff += fabs(net_eval_cp(&plain, &s.pos[i], &sc) - e);
+    }
+    if (!(plain_diff / (double)s.count > FOLD_MIN_EFFECT_CP)) /* the virtual rows matter */
+        fail_msg("the virtual rows change the eval by %.2f cp on average", plain_diff / (double)s.count);
+    /* the export (the folded rows, quantised) against the factorised float net: the export check passes */
+    XqError err;
+    ExportCheck chk;
+    LossSpec loss = { 200, 0.5, 2.0 };
+    if (!export_net(&net, "fold", tmp_path("fold.nnue", path), &s, &loss, EXPORT_MEAN_TOLERANCE_CP, &chk, &err))
+        fail_msg("export: %s", err.msg);
+    assert_true(chk.passed && chk.positions == s.count);
+    if (!(chk.mean_diff < FOLD_EXPORT_MEAN_CP))
+        fail_msg("mean |factorised float - int| %.2f cp", chk.mean_diff);
+    /* -init from that .nnue: the folded weights in the real rows, zero virtual rows */
+    Net back;
+    Adam adam;
+    QNet q;
+    assert_true(qnet_alloc(&q) && qnet_read_file(path, &q, &err));
+    assert_true(init_from_file(path, &back, &adam, &err));
+    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN; i++)
+        assert_true(back.virt[i] == 0.0f);
+    for (size_t i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i += NNUE_HIDDEN + 1)
+        assert_true(fabs(back.ft_w[i] - folded.ft_w[i]) <= 0.5 / NNUE_QA + 1e-6);
+    for (size_t i = 0; i < s.count; i++)
+        assert_true(fabs(net_eval_cp(&back, &s.pos[i], &sc) - qnet_eval(&q, &s.pos[i])) <= EXPORT_DEQUANT_TOLERANCE_CP);
+    qnet_free(&q);
+    net_free(&back);
+    adam_free(&adam);
+    net_free(&net);
+    net_free(&folded);
+    net_free(&plain);
+    scratch_free(&sc);
     train_set_free(&s);
 }
 
@@ -398,6 +386,7 @@ static void run_training(const TrainSet *train, const TrainSet *valid, double k,
     Adam adam;
     assert_true(net_alloc(&net, NNUE_HIDDEN) && adam_alloc(&adam, &net));
     net_init_random(&net, 5);
+    net.factorised = true; /* the trainer's default */
     TrainOptions o = run_options(dir);
     o.loss.k = k;
     *train_before = train_eval_loss(&net, train, &o.loss, o.threads);
@@ -405,16 +394,6 @@ static void run_training(const TrainSet *train, const TrainSet *valid, double k,
     assert_int_equal(train_run(&net, &adam, train, valid, &o, res), 0);
     net_free(&net);
     adam_free(&adam);
-}
-
-/* Reads a whole file, failing the test if it cannot. */
-static uint8_t *slurp(const char *path, size_t *n)
-{
-    XqError err;
-    uint8_t *buf = read_whole_file(path, n, &err);
-    if (!buf)
-        fail_msg("%s", err.msg);
-    return buf;
 }
 
 /* A tiny training run: the loss goes down, two runs are byte-identical, and the net round-trips. */
@@ -506,7 +485,21 @@ static void test_training_run(void **state)
     train_set_free(&valid);
 }
 
-/* A checkpoint restores the weights and the Adam state exactly. */
+/* Writes a version 1 checkpoint of a net (no virtual rows, no Adam state), as the trainer once did. */
+static void write_ckpt_v1(const char *path, const Net *net)
+{
+    static const uint8_t head[CKPT_V1_HEADER] = { 'X', 'Q', 'C', 'K', 'P', 'T', 0, 1, 8, 0, 0, 0, 1 };
+    size_t h = 8, real = NNUE_FEATURES * h, dense = net->size - TRAIN_ROWS * h;
+    assert_int_equal(net->hidden, 8);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(head, 1, sizeof head, f), sizeof head); /* hidden 8, epoch 1, no Adam */
+    assert_int_equal(fwrite(net->ft_w, sizeof(float), real, f), real); /* little-endian floats, as x86-64 holds them */
+    assert_int_equal(fwrite(net->ft_b, sizeof(float), dense, f), dense);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A checkpoint restores the weights (virtual rows too) and the Adam state exactly; version 1 still loads. */
 static void test_checkpoint(void **state)
 {
     (void)state;
@@ -516,6 +509,8 @@ static void test_checkpoint(void **state)
     char path[PATH_MAX_TEST];
     assert_true(net_alloc(&net, 8) && adam_alloc(&adam, &net));
     net_init_random(&net, 9);
+    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * 8; i++)
+        net.virt[i] = (float)i * 1e-4f;
     for (size_t i = 0; i < net.size; i++) {
         adam.m[i] = (float)i * 1e-3f;
         adam.v[i] = (float)i * 1e-6f;
@@ -530,6 +525,15 @@ static void test_checkpoint(void **state)
     assert_true(back_adam.step == adam.step);
     net_free(&back);
     adam_free(&back_adam);
+    /* a version 1 checkpoint (no virtual rows) loads with zero virtual rows */
+    write_ckpt_v1(tmp_path("v1.ckpt", path), &net);
+    assert_true(init_from_file(path, &back, &back_adam, &err));
+    assert_memory_equal(back.ft_w, net.ft_w, NNUE_FEATURES * 8 * sizeof(float));
+    assert_memory_equal(back.ft_b, net.ft_b, (net.size - TRAIN_ROWS * 8) * sizeof(float));
+    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * 8; i++)
+        assert_true(back.virt[i] == 0.0f);
+    net_free(&back);
+    adam_free(&back_adam);
     /* a .nnue net of another width cannot be exported */
     QNet q;
     assert_true(qnet_alloc(&q));
@@ -539,28 +543,13 @@ static void test_checkpoint(void **state)
     adam_free(&adam);
 }
 
-/* Makes the temporary directory. */
-static int setup(void **state)
-{
-    (void)state;
-    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/test_xqtrain-XXXXXX");
-    return mkdtemp(tmp_dir) ? 0 : -1;
-}
-
-/* Removes the temporary directory. */
-static int teardown(void **state)
-{
-    (void)state;
-    remove_tree(tmp_dir);
-    return 0;
-}
-
 /* Runs the trainer tests in a temporary directory. */
 int main(void)
 {
     tables_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gradient),
+        cmocka_unit_test(test_factorised_export),
         cmocka_unit_test(test_integer_reference),
         cmocka_unit_test(test_load_filters),
         cmocka_unit_test(test_fit_k),
@@ -568,5 +557,5 @@ int main(void)
         cmocka_unit_test(test_checkpoint),
         cmocka_unit_test(test_training_run),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, train_test_setup, train_test_teardown);
 }

@@ -6,8 +6,8 @@
 
 #include "train_export.h"
 
-enum { CKPT_HEADER_SIZE = 32, CKPT_MAGIC_SIZE = 8, CKPT_MAX_HIDDEN = 1 << 16 };
-static const uint8_t CKPT_MAGIC[CKPT_MAGIC_SIZE] = { 'X', 'Q', 'C', 'K', 'P', 'T', 0, 1 };
+enum { CKPT_HEADER_SIZE = 32, CKPT_MAGIC_SIZE = 8, CKPT_VERSION_AT = 7, CKPT_VERSION = 2, CKPT_MAX_HIDDEN = 1 << 16 };
+static const uint8_t CKPT_MAGIC[CKPT_MAGIC_SIZE] = { 'X', 'Q', 'C', 'K', 'P', 'T', 0, CKPT_VERSION };
 
 /* Stores a 32-bit value little-endian. */
 static void put32(uint8_t *p, uint32_t v)
@@ -58,6 +58,7 @@ bool ckpt_save(const char *path, const Net *net, const Adam *adam, int epoch, Xq
     put32(buf + 16, (uint32_t)step);
     put32(buf + 20, (uint32_t)(step >> 32));
     put32(buf + 24, adam != NULL);
+    put32(buf + 28, TRAIN_VIRTUAL_ROWS);
     put_floats(buf + CKPT_HEADER_SIZE, net->params, net->size);
     if (adam) {
         put_floats(buf + CKPT_HEADER_SIZE + 4 * net->size, adam->m, net->size);
@@ -73,11 +74,30 @@ bool ckpt_save(const char *path, const Net *net, const Adam *adam, int epoch, Xq
     return ok;
 }
 
-/* Loads a checkpoint held in buf. */
+/*
+ * Decodes one array of a checkpoint of this version into x (the net's layout, size floats); returns
+ * the bytes read. Version 1 has no virtual rows: its real rows and dense parts go to their places.
+ */
+static size_t get_array(const uint8_t *in, int version, float *x, size_t size, int hidden)
+{
+    size_t h = (size_t)hidden, real = NNUE_FEATURES * h, virt = TRAIN_VIRTUAL_ROWS * h;
+    if (version == CKPT_VERSION) {
+        get_floats(in, x, size);
+        return 4 * size;
+    }
+    get_floats(in, x, real);
+    memset(x + real, 0, virt * sizeof *x);
+    get_floats(in + 4 * real, x + real + virt, size - real - virt);
+    return 4 * (size - virt);
+}
+
+/* Loads a checkpoint (version 1 or 2) held in buf. */
 static bool ckpt_parse(const uint8_t *buf, size_t n, Net *net, Adam *adam, XqError *err)
 {
-    uint32_t hidden = get32(buf + 8), has_adam = get32(buf + 24);
-    if (hidden == 0 || hidden > CKPT_MAX_HIDDEN || has_adam > 1) {
+    int version = buf[CKPT_VERSION_AT];
+    uint32_t hidden = get32(buf + 8), has_adam = get32(buf + 24), virt = get32(buf + 28);
+    if (hidden == 0 || hidden > CKPT_MAX_HIDDEN || has_adam > 1
+        || (version == CKPT_VERSION ? virt != TRAIN_VIRTUAL_ROWS : virt != 0)) {
         snprintf(err->msg, sizeof err->msg, "bad checkpoint header");
         return false;
     }
@@ -85,16 +105,18 @@ static bool ckpt_parse(const uint8_t *buf, size_t n, Net *net, Adam *adam, XqErr
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return false;
     }
-    if (n != CKPT_HEADER_SIZE + 4 * net->size * (has_adam ? 3 : 1)) {
-        snprintf(err->msg, sizeof err->msg, "checkpoint of hidden %u has %zu bytes, want %zu", hidden, n,
-                 CKPT_HEADER_SIZE + 4 * net->size * (has_adam ? 3 : 1));
+    size_t array = version == CKPT_VERSION ? net->size : net->size - TRAIN_VIRTUAL_ROWS * (size_t)hidden;
+    if (n != CKPT_HEADER_SIZE + 4 * array * (has_adam ? 3 : 1)) {
+        snprintf(err->msg, sizeof err->msg, "checkpoint (version %d) of hidden %u has %zu bytes, want %zu", version,
+                 hidden, n, CKPT_HEADER_SIZE + 4 * array * (has_adam ? 3 : 1));
         return false;
     }
-    get_floats(buf + CKPT_HEADER_SIZE, net->params, net->size);
+    const uint8_t *p = buf + CKPT_HEADER_SIZE;
+    p += get_array(p, version, net->params, net->size, (int)hidden);
     if (has_adam) {
         adam->step = get32(buf + 16) | (uint64_t)get32(buf + 20) << 32;
-        get_floats(buf + CKPT_HEADER_SIZE + 4 * net->size, adam->m, net->size);
-        get_floats(buf + CKPT_HEADER_SIZE + 8 * net->size, adam->v, net->size);
+        p += get_array(p, version, adam->m, net->size, (int)hidden);
+        get_array(p, version, adam->v, net->size, (int)hidden);
     }
     net_clip(net);
     return true;
@@ -111,7 +133,8 @@ bool init_from_file(const char *path, Net *net, Adam *adam, XqError *err)
         return false;
     XqError e;
     bool ok = false;
-    if (n >= CKPT_HEADER_SIZE && memcmp(buf, CKPT_MAGIC, CKPT_MAGIC_SIZE) == 0) {
+    if (n >= CKPT_HEADER_SIZE && memcmp(buf, CKPT_MAGIC, CKPT_VERSION_AT) == 0
+        && (buf[CKPT_VERSION_AT] == 1 || buf[CKPT_VERSION_AT] == CKPT_VERSION)) {
         ok = ckpt_parse(buf, n, net, adam, &e);
     } else {
         QNet q;

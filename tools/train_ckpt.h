@@ -2,15 +2,17 @@
  * train_ckpt.h - trainer checkpoints (float weights and Adam state) and the
  * -init start net (a checkpoint, or a .nnue file dequantised).
  *
- * Checkpoint file, little-endian:
- *   0   8 bytes magic "XQCKPT\0\1"
+ * Checkpoint file (version 2), little-endian:
+ *   0   8 bytes magic "XQCKPT\0\2"
  *   8   uint32 hidden
  *   12  uint32 epochs trained when written
  *   16  uint64 Adam step count
  *   24  uint32 1 if the Adam moments follow, else 0
- *   28  uint32 0 (reserved)
- *   32  float32 params[size] (train_model.h's layout), then m[size] and v[size] if present,
- *       where size = 1260 * hidden + hidden + 8 * 2 * hidden + 8
+ *   28  uint32 virtual rows (TRAIN_VIRTUAL_ROWS, 280)
+ *   32  float32 params[size] (train_model.h's layout: real rows, virtual rows, dense parts), then
+ *       m[size] and v[size] if present, where size = (1260 + 280) * hidden + hidden + 8 * 2 * hidden + 8
+ * Version 1 ("XQCKPT\0\1", offset 28 reserved 0) has no virtual rows (size without the 280 * hidden);
+ * it loads with zero virtual rows and zero moments for them.
  */
 #ifndef XQ_TRAIN_CKPT_H
 #define XQ_TRAIN_CKPT_H

@@ -10,6 +10,7 @@ enum {
     CHUNK_RECORDS = 1 << 15, /* records read at a time */
     K_FIT_MAX = 1 << 20,     /* positions the fit of K looks at (evenly spaced) */
     K_FIT_ITERATIONS = 60,   /* golden-section steps: the bracket shrinks by 0.618^60 */
+    BOARD_FILES = 9,         /* files of a plain square index rank * 9 + file */
 };
 static const double K_FIT_LO = 10.0, K_FIT_HI = 2000.0;
 
@@ -241,6 +242,37 @@ static void feature_table_init(void)
                 for (int s = 0; s < NNUE_SQUARES; s++)
                     feature_of[persp][m][i][s] =
                         (uint16_t)nnue_feature(persp, m, i / SIDE_PIECES, ID_TYPE[i % SIDE_PIECES], s);
+}
+
+/* The trainer's view of a FEN. */
+bool train_pos_from_fen(const char *fen, TrainPos *p, XqError *err)
+{
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return false;
+    }
+    bool ok = pos_from_fen(pos, fen, err);
+    if (ok) {
+        PackedPos rec;
+        packed_from_position(&rec, pos);
+        memset(p, 0, sizeof *p);
+        memcpy(p->sq, rec.sq, sizeof p->sq);
+        p->stm = rec.stm;
+    }
+    free(pos);
+    return ok;
+}
+
+/* The left-right mirror of a position. */
+void train_mirror(const TrainPos *p, TrainPos *out)
+{
+    *out = *p;
+    for (int i = 0; i < 2 * SIDE_PIECES; i++) {
+        int s = p->sq[i];
+        if (s != NNUE_REC_ABSENT)
+            out->sq[i] = (uint8_t)(s - s % BOARD_FILES + (BOARD_FILES - 1 - s % BOARD_FILES));
+    }
 }
 
 /* Computes the features and output bucket of a position (squares are checked by train_record_ok). */

@@ -75,6 +75,10 @@ bool train_record_ok(const PackedPos *rec);
 bool train_load_file(const char *path, const TrainFilter *filter, double valid_frac, TrainSet *train,
                      TrainSet *valid, TrainCounts *train_counts, TrainCounts *valid_counts, bool *unknown_ply,
                      XqError *err);
+/* The trainer's view of a FEN (result and score 0); false with err filled if the FEN is not a legal position. */
+bool train_pos_from_fen(const char *fen, TrainPos *p, XqError *err);
+/* The left-right mirror of a position (file f -> 8 - f for every piece): the same value, other features. */
+void train_mirror(const TrainPos *p, TrainPos *out);
 /* Computes the features and output bucket of a position. */
 void train_features(const TrainPos *p, TrainFeatures *f);
 /* The logistic function. */

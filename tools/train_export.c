@@ -68,8 +68,8 @@ bool qnet_quantise(const Net *net, QNet *q, XqError *err)
         return false;
     }
     long v;
-    for (size_t i = 0; i < (size_t)NNUE_FEATURES * NNUE_HIDDEN; i++) {
-        if (!quantise_one(net->ft_w[i], NNUE_QA, INT16_MIN, INT16_MAX, &v))
+    for (size_t i = 0; i < (size_t)NNUE_FEATURES * NNUE_HIDDEN; i++) { /* the folded rows (net_sync) */
+        if (!quantise_one(net->ft_eff[i], NNUE_QA, INT16_MIN, INT16_MAX, &v))
             goto range;
         q->ft_w[i] = (int16_t)v;
     }
@@ -248,9 +248,10 @@ int qnet_eval(const QNet *q, const TrainPos *p)
     return (int)eval;
 }
 
-/* Dequantises into a float net of width NNUE_HIDDEN. */
+/* Dequantises into a float net of width NNUE_HIDDEN (real rows; the virtual rows are zeroed). */
 void qnet_dequantise(const QNet *q, Net *net)
 {
+    memset(net->virt, 0, (size_t)TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN * sizeof *net->virt);
     for (size_t i = 0; i < (size_t)NNUE_FEATURES * NNUE_HIDDEN; i++)
         net->ft_w[i] = (float)q->ft_w[i] / NNUE_QA;
     for (int j = 0; j < NNUE_HIDDEN; j++)

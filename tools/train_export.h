@@ -3,8 +3,8 @@
  * src/nnue_arch.h, reading .nnue files back, the trainer's integer reference
  * evaluation (what the engine computes, bit for bit) and the export check.
  *
- * Quantisation (round to nearest, halves away from zero):
- *   ft_w_q = round(ft_w * QA), ft_b_q = round(ft_b * QA)          int16
+ * Quantisation (round to nearest, halves away from zero), of the folded rows ft_eff (train_model.h):
+ *   ft_w_q = round(ft_eff * QA), ft_b_q = round(ft_b * QA)          int16
  *   out_w_q = round(out_w * QB)  (|out_w_q| <= 127)                int16
  *   out_b_q = round(out_b * QA * QB)                                int32
  *
@@ -66,7 +66,7 @@ typedef struct ExportCheck {
 bool qnet_alloc(QNet *q);
 /* Frees a quantised net. */
 void qnet_free(QNet *q);
-/* Quantises a float net; false (with err) if its width is not NNUE_HIDDEN or a value is out of range. */
+/* Quantises a float net (its folded rows ft_eff); false (with err) if its width is not NNUE_HIDDEN or a value is out of range. */
 bool qnet_quantise(const Net *net, QNet *q, XqError *err);
 /* Writes the net and a description (cut to 79 bytes) as NNUE_FILE_SIZE bytes of a .nnue file. */
 void qnet_serialise(const QNet *q, const char *desc, uint8_t *out);
@@ -80,7 +80,7 @@ uint8_t *read_whole_file(const char *path, size_t *n, XqError *err);
 bool qnet_read_file(const char *path, QNet *q, XqError *err);
 /* Integer reference evaluation in centipawns, side to move's view. */
 int qnet_eval(const QNet *q, const TrainPos *p);
-/* Dequantises into a float net allocated with NNUE_HIDDEN. */
+/* Dequantises into a float net allocated with NNUE_HIDDEN: real rows, zero virtual rows. */
 void qnet_dequantise(const QNet *q, Net *net);
 /*
  * Compares the float net with the integer reference of a serialised net on up to EXPORT_CHECK_MAX

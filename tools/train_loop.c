@@ -10,7 +10,7 @@
 #include "train_ckpt.h"
 #include "train_export.h"
 
-enum { PATH_LEN = 4096, SHUFFLE_SALT = 0x5eed };
+enum { PATH_LEN = 4096, SHUFFLE_SALT = 0x5eed, MIRROR_SALT = 0x313202 };
 
 /* One thread's share of a batch (or of a validation pass) and its gradient. */
 typedef struct Worker {
@@ -18,6 +18,7 @@ typedef struct Worker {
     const TrainSet *set;
     const LossSpec *loss;
     const uint32_t *index; /* positions of the slice (NULL: set->pos[begin..end) directly) */
+    const uint8_t *mirror; /* per batch entry: train on the position's left-right mirror (NULL: none) */
     size_t begin, end;
     float weight;          /* 1 / batch size */
     bool backward;
@@ -26,11 +27,12 @@ typedef struct Worker {
     Scratch scratch;
 } Worker;
 
-/* The shuffled order of the training positions: a permutation and a cursor into it. */
+/* The shuffled order of the training positions: a permutation and a cursor into it; the mirror draws. */
 typedef struct Sampler {
     uint32_t *perm;
     size_t count, cursor;
     TrainRng rng;
+    TrainRng mirror_rng; /* its own stream, so -mirror does not change the order */
 } Sampler;
 
 /* Seconds on a monotonic clock. */
@@ -63,6 +65,13 @@ static void sampler_take(Sampler *s, uint32_t *out, size_t n)
     }
 }
 
+/* Draws a mirror flag (probability 1/2) for each of n batch entries. */
+static void sampler_mirror(Sampler *s, uint8_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = (uint8_t)(rng_next(&s->mirror_rng) >> 63);
+}
+
 /* Runs a worker's slice: the loss sum, and with backward its gradient. */
 static void *worker_run(void *arg)
 {
@@ -70,6 +79,11 @@ static void *worker_run(void *arg)
     double sum = 0;
     for (size_t i = w->begin; i < w->end; i++) {
         const TrainPos *p = &w->set->pos[w->index ? w->index[i] : i];
+        TrainPos mirrored;
+        if (w->mirror && w->mirror[i]) {
+            train_mirror(p, &mirrored);
+            p = &mirrored;
+        }
         sum += w->backward ? net_loss_grad(w->net, p, w->loss, w->weight, &w->grad, &w->scratch)
                            : net_loss(w->net, p, w->loss, &w->scratch);
     }
@@ -101,15 +115,12 @@ static void run_workers(Worker *w, int threads, size_t n)
 static void reduce_grads(Worker *w, int threads, int hidden)
 {
     Grad *g0 = &w[0].grad;
-    size_t h = (size_t)hidden, dense = g0->size - NNUE_FEATURES * h;
+    size_t h = (size_t)hidden, dense = g0->size - TRAIN_ROWS * h;
     for (int t = 1; t < threads; t++) {
         Grad *g = &w[t].grad;
         for (int i = 0; i < g->row_count; i++) {
             int row = g->rows[i];
-            if (!g0->touched[row]) {
-                g0->touched[row] = 1;
-                g0->rows[g0->row_count++] = (uint16_t)row;
-            }
+            grad_touch(g0, row);
             float *dst = g0->ft_w + (size_t)row * h;
             const float *src = g->ft_w + (size_t)row * h;
             for (size_t j = 0; j < h; j++)
@@ -179,16 +190,20 @@ static const char *fmt_time(double s, char *buf, size_t n)
     return buf;
 }
 
+/* Which outputs save_outputs writes. */
+enum OutputKind { OUT_EPOCH, OUT_FINAL, OUT_BEST };
+
 /*
- * Writes the epoch's checkpoint and net, or the final net when final. False on a write error or a
- * failed export check (for epoch nets only the dequantised check counts: they may predate -qat-epochs).
+ * Writes the epoch's checkpoint and net, the final net or the best net. False on a write error or a
+ * failed export check (for epoch and best nets only the dequantised check counts: they may predate
+ * -qat-epochs).
  */
 static bool save_outputs(const Net *net, const Adam *adam, const TrainSet *check, const TrainOptions *o, int epoch,
-                         bool final)
+                         enum OutputKind kind)
 {
     char path[PATH_LEN];
     XqError err;
-    if (!final) {
+    if (kind == OUT_EPOCH) {
         snprintf(path, sizeof path, "%s/epoch-%d.ckpt", o->out_dir, epoch);
         if (!ckpt_save(path, net, adam, epoch, &err)) {
             fprintf(stderr, "xqtrain: %s\n", err.msg);
@@ -197,9 +212,13 @@ static bool save_outputs(const Net *net, const Adam *adam, const TrainSet *check
     }
     if (net->hidden != NNUE_HIDDEN)
         return true;
-    snprintf(path, sizeof path, final ? "%s/final.nnue" : "%s/epoch-%d.nnue", o->out_dir, epoch);
+    if (kind == OUT_EPOCH)
+        snprintf(path, sizeof path, "%s/epoch-%d.nnue", o->out_dir, epoch);
+    else
+        snprintf(path, sizeof path, "%s/%s.nnue", o->out_dir, kind == OUT_FINAL ? "final" : "best");
+    bool final = kind == OUT_FINAL;
     ExportCheck chk;
-    /* an epoch net is written whenever it is a faithful integer net (the dequantised check) */
+    /* an epoch or best net is written whenever it is a faithful integer net (the dequantised check) */
     bool ok = export_net(net, o->desc, path, check, &o->loss, final ? o->export_tolerance : INFINITY, &chk, &err);
     if (o->log && chk.positions)
         fprintf(o->log, "  %s: export check on %zu positions: |float - int| mean %.2f cp, max %.1f cp; "
@@ -223,14 +242,17 @@ static void progress(int epoch, double frac, double loss, double rate, double el
 }
 
 /* Trains one epoch of `size` positions; returns the mean training loss. */
-static double train_epoch(Net *net, Adam *adam, Worker *w, Sampler *smp, uint32_t *batch_idx, size_t size,
-                          const TrainOptions *o, int epoch, double t_start, double *next_progress, double total)
+static double train_epoch(Net *net, Adam *adam, Worker *w, Sampler *smp, uint32_t *batch_idx, uint8_t *mirror,
+                          size_t size, const TrainOptions *o, int epoch, double t_start, double *next_progress,
+                          double total)
 {
     double loss_sum = 0;
     size_t done = 0;
     while (done < size) {
         size_t n = size - done < (size_t)o->batch ? size - done : (size_t)o->batch;
         sampler_take(smp, batch_idx, n);
+        if (o->mirror)
+            sampler_mirror(smp, mirror, n);
         for (int t = 0; t < o->threads; t++) {
             w[t].weight = (float)(1.0 / (double)n);
             w[t].backward = true;
@@ -239,6 +261,8 @@ static double train_epoch(Net *net, Adam *adam, Worker *w, Sampler *smp, uint32_
         for (int t = 0; t < o->threads; t++)
             loss_sum += w[t].loss_sum;
         reduce_grads(w, o->threads, net->hidden);
+        if (net->factorised)
+            grad_factorise(&w[0].grad, net->hidden);
         adam_step(adam, net, &w[0].grad, schedule_lr(&o->sched, epoch, (double)done / (double)size));
         grad_clear(&w[0].grad, net->hidden);
         done += n;
@@ -261,14 +285,16 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
     size_t size = o->epoch_size ? o->epoch_size : train->count;
     int status = 1;
     Worker *w = calloc((size_t)o->threads, sizeof *w);
-    Sampler smp = { malloc(train->count * sizeof(uint32_t)), train->count, 0, { o->seed ^ SHUFFLE_SALT } };
+    Sampler smp = { malloc(train->count * sizeof(uint32_t)), train->count, 0, { o->seed ^ SHUFFLE_SALT },
+                    { o->seed ^ MIRROR_SALT } };
     uint32_t *batch_idx = malloc((size_t)o->batch * sizeof *batch_idx);
+    uint8_t *mirror = malloc((size_t)o->batch);
     if (train->count == 0 || train->count > UINT32_MAX || o->threads < 1 || o->threads > TRAIN_MAX_THREADS
         || o->batch < 1) {
         fprintf(stderr, "xqtrain: nothing to train on (or a bad thread count or batch)\n");
         goto done;
     }
-    if (!w || !smp.perm || !batch_idx || !workers_alloc(w, o->threads, net, true)) {
+    if (!w || !smp.perm || !batch_idx || !mirror || !workers_alloc(w, o->threads, net, true)) {
         fprintf(stderr, "xqtrain: out of memory\n");
         goto done;
     }
@@ -277,6 +303,7 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
         w[t].set = train;
         w[t].loss = &o->loss;
         w[t].index = batch_idx;
+        w[t].mirror = o->mirror ? mirror : NULL;
     }
     for (size_t i = 0; i < train->count; i++)
         smp.perm[i] = (uint32_t)i;
@@ -285,6 +312,8 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
     double t_start = now_s(), next_progress = t_start + o->progress_s;
     double total = (double)o->epochs * (double)size;
     status = 0;
+    double best = INFINITY;
+    int best_epoch = 0, last_epoch = o->epochs;
     for (int e = 0; e < o->epochs; e++) {
         int epoch = e + 1;
         if (o->qat_epochs > 0 && e == (o->qat_epochs < o->epochs ? o->epochs - o->qat_epochs : 0)) {
@@ -295,28 +324,48 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
         }
         double t0 = now_s();
         double lr = schedule_lr(&o->sched, epoch, 0);
-        double train_loss = train_epoch(net, adam, w, &smp, batch_idx, size, o, epoch, t_start, &next_progress, total);
+        double train_loss = train_epoch(net, adam, w, &smp, batch_idx, mirror, size, o, epoch, t_start, &next_progress, total);
         double t1 = now_s();
         double valid_loss = train_eval_loss(net, valid, &o->loss, o->threads);
         double elapsed = now_s() - t_start;
-        EpochResult r = { lr, train_loss, valid_loss, (double)size / (t1 - t0), t1 - t0 };
+        bool is_best = valid->count && valid_loss < best;
+        if (is_best) {
+            best = valid_loss;
+            best_epoch = epoch;
+        }
+        bool stop = o->patience > 0 && valid->count && epoch - best_epoch >= o->patience && epoch < o->epochs;
+        EpochResult r = { epoch, lr, train_loss, valid_loss, (double)size / (t1 - t0), t1 - t0, is_best };
         if (results)
             results[e] = r;
         if (o->log) {
             char a[32], b[32], c[32];
-            fprintf(o->log, "epoch %d  lr %.3g  train %.6f  valid %.6f  %.0f pos/s  epoch %s  elapsed %s  ETA %s\n",
-                    epoch, lr, train_loss, valid_loss, r.pos_per_s, fmt_time(r.seconds, a, sizeof a),
-                    fmt_time(elapsed, b, sizeof b), fmt_time(elapsed / (e + 1) * (o->epochs - e - 1), c, sizeof c));
+            fprintf(o->log, "epoch %d  lr %.3g  train %.6f  valid %.6f%s  %.0f pos/s  epoch %s  elapsed %s  ETA %s\n",
+                    epoch, lr, train_loss, valid_loss, is_best ? " (best)" : "", r.pos_per_s,
+                    fmt_time(r.seconds, a, sizeof a), fmt_time(elapsed, b, sizeof b),
+                    fmt_time(elapsed / (e + 1) * (o->epochs - e - 1), c, sizeof c));
             fflush(o->log);
         }
-        bool last = e == o->epochs - 1;
-        if (o->out_dir && (last || (o->save_every > 0 && (e + 1) % o->save_every == 0))
-            && !save_outputs(net, adam, check, o, epoch, false)) {
+        bool last = e == o->epochs - 1 || stop;
+        if (o->out_dir && ((last || (o->save_every > 0 && (e + 1) % o->save_every == 0))
+                           && !save_outputs(net, adam, check, o, epoch, OUT_EPOCH))) {
             status = 1;
             goto done;
         }
+        if (o->out_dir && is_best && !save_outputs(net, adam, check, o, epoch, OUT_BEST)) {
+            status = 1;
+            goto done;
+        }
+        if (stop) {
+            last_epoch = epoch;
+            if (o->log)
+                fprintf(o->log, "early stop: no better validation loss for %d epochs\n", o->patience);
+            break;
+        }
     }
-    if (o->out_dir && !save_outputs(net, adam, check, o, o->epochs, true))
+    if (o->log && best_epoch)
+        fprintf(o->log, "best validation loss %.6f at epoch %d%s\n", best, best_epoch,
+                o->out_dir && net->hidden == NNUE_HIDDEN ? " (best.nnue)" : "");
+    if (o->out_dir && !save_outputs(net, adam, check, o, last_epoch, OUT_FINAL))
         status = 1;
 done:
     if (w)
@@ -324,5 +373,6 @@ done:
     free(w);
     free(smp.perm);
     free(batch_idx);
+    free(mirror);
     return status;
 }

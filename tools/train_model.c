@@ -32,6 +32,15 @@
 enum { LANES = 8 }; /* partial sums of a dot product (the order of the float additions is fixed) */
 static const double FT_INIT_STD = 0.17677669529663687; /* 1 / sqrt(NNUE_MAX_ACTIVE) */
 static const double TWO_PI = 6.283185307179586;
+static const double MATERIAL_ACC_MID = 0.5; /* accumulator of a material unit at an even balance */
+const int TRAIN_PIECE_CP[PIECE_TYPES] = { 0, 60, 60, 130, 300, 140, 30 }; /* K A E H R C P */
+
+/* dst[j] += src[j]. */
+static inline void vec_add(float *restrict dst, const float *restrict src, int n)
+{
+    for (int j = 0; j < n; j++)
+        dst[j] += src[j];
+}
 
 /* Next 64 random bits (splitmix64). */
 uint64_t rng_next(TrainRng *r)
@@ -52,12 +61,13 @@ static double rng_normal(TrainRng *r)
     return sqrt(-2.0 * log(u)) * cos(TWO_PI * v);
 }
 
-/* Points the four parameter views into an array laid out for this hidden width. */
-static void set_views(float *base, int hidden, float **ft_w, float **ft_b, float **out_w, float **out_b)
+/* Points the parameter views into an array laid out for this hidden width. */
+static void set_views(float *base, int hidden, float **ft_w, float **virt, float **ft_b, float **out_w, float **out_b)
 {
     size_t h = (size_t)hidden;
     *ft_w = base;
-    *ft_b = *ft_w + NNUE_FEATURES * h;
+    *virt = *ft_w + NNUE_FEATURES * h;
+    *ft_b = *ft_w + TRAIN_ROWS * h;
     *out_w = *ft_b + h;
     *out_b = *out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
 }
@@ -66,7 +76,7 @@ static void set_views(float *base, int hidden, float **ft_w, float **ft_b, float
 static size_t param_count(int hidden)
 {
     size_t h = (size_t)hidden;
-    return NNUE_FEATURES * h + h + NNUE_OUTPUT_BUCKETS * 2 * h + NNUE_OUTPUT_BUCKETS;
+    return TRAIN_ROWS * h + h + NNUE_OUTPUT_BUCKETS * 2 * h + NNUE_OUTPUT_BUCKETS;
 }
 
 /* Allocates a zeroed net. */
@@ -77,11 +87,12 @@ bool net_alloc(Net *net, int hidden)
     net->size = param_count(hidden);
     net->params = calloc(net->size, sizeof *net->params);
     net->out_q = calloc(NNUE_OUTPUT_BUCKETS * 2 * (size_t)hidden, sizeof *net->out_q);
-    if (!net->params || !net->out_q) {
+    net->ft_eff = calloc(NNUE_FEATURES * (size_t)hidden, sizeof *net->ft_eff);
+    if (!net->params || !net->out_q || !net->ft_eff) {
         net_free(net);
         return false;
     }
-    set_views(net->params, hidden, &net->ft_w, &net->ft_b, &net->out_w, &net->out_b);
+    set_views(net->params, hidden, &net->ft_w, &net->virt, &net->ft_b, &net->out_w, &net->out_b);
     return true;
 }
 
@@ -90,16 +101,18 @@ void net_free(Net *net)
 {
     free(net->params);
     free(net->out_q);
+    free(net->ft_eff);
     memset(net, 0, sizeof *net);
 }
 
-/* Seeded initialisation of every parameter. */
+/* Seeded initialisation of every parameter (the virtual rows start at zero). */
 void net_init_random(Net *net, uint64_t seed)
 {
     TrainRng r = { seed };
     size_t h = (size_t)net->hidden;
     for (size_t i = 0; i < NNUE_FEATURES * h; i++)
         net->ft_w[i] = (float)(FT_INIT_STD * rng_normal(&r));
+    memset(net->virt, 0, TRAIN_VIRTUAL_ROWS * h * sizeof *net->virt);
     memset(net->ft_b, 0, h * sizeof *net->ft_b);
     double a = 1.0 / sqrt(2.0 * (double)h);
     for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * h; i++)
@@ -108,19 +121,40 @@ void net_init_random(Net *net, uint64_t seed)
     net_clip(net);
 }
 
+/* Material start: exact material balance from the first TRAIN_MATERIAL_UNITS hidden units. */
+void net_init_material(Net *net)
+{
+    size_t h = (size_t)net->hidden;
+    int units = net->hidden < TRAIN_MATERIAL_UNITS ? net->hidden : TRAIN_MATERIAL_UNITS;
+    double alpha = MATERIAL_ACC_MID / TRAIN_MATERIAL_RANGE_CP;
+    double beta = 1.0 / (NNUE_SCALE * 2 * alpha * units);
+    for (int j = 0; j < units; j++) {
+        for (int f = 0; f < NNUE_FEATURES; f++)
+            net->ft_w[f * h + (size_t)j] = 0;
+        net->ft_b[j] = (float)MATERIAL_ACC_MID;
+        for (int g = 0; g < TRAIN_GROUPS; g++) /* groups 0..6 are the perspective's own pieces */
+            net->virt[g * h + (size_t)j] = (float)((g < PIECE_TYPES ? 1 : -1) * alpha * TRAIN_PIECE_CP[g % PIECE_TYPES]);
+        for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
+            net->out_w[b * 2 * h + (size_t)j] = (float)beta;
+            net->out_w[b * 2 * h + h + (size_t)j] = (float)-beta;
+        }
+    }
+    net_sync(net);
+}
+
 /* Allocates a zeroed gradient. */
 bool grad_alloc(Grad *g, const Net *net)
 {
     memset(g, 0, sizeof *g);
     g->size = net->size;
     g->params = calloc(g->size, sizeof *g->params);
-    g->touched = calloc(NNUE_FEATURES, 1);
-    g->rows = calloc(NNUE_FEATURES, sizeof *g->rows);
+    g->touched = calloc(TRAIN_ROWS, 1);
+    g->rows = calloc(TRAIN_ROWS, sizeof *g->rows);
     if (!g->params || !g->touched || !g->rows) {
         grad_free(g);
         return false;
     }
-    set_views(g->params, net->hidden, &g->ft_w, &g->ft_b, &g->out_w, &g->out_b);
+    set_views(g->params, net->hidden, &g->ft_w, &g->virt, &g->ft_b, &g->out_w, &g->out_b);
     return true;
 }
 
@@ -142,7 +176,42 @@ void grad_clear(Grad *g, int hidden)
         g->touched[g->rows[i]] = 0;
     }
     g->row_count = 0;
-    memset(g->ft_b, 0, (g->size - NNUE_FEATURES * h) * sizeof *g->ft_b);
+    memset(g->ft_b, 0, (g->size - TRAIN_ROWS * h) * sizeof *g->ft_b);
+}
+
+/* Marks a row touched (listing it the first time). */
+void grad_touch(Grad *g, int row)
+{
+    if (!g->touched[row]) {
+        g->touched[row] = 1;
+        g->rows[g->row_count++] = (uint16_t)row;
+    }
+}
+
+/* The three virtual rows of real input f: its group's material row, (group, file) and (group, rank). */
+void train_virtual_rows(int f, int rows[TRAIN_VIRT_PER_FEATURE])
+{
+    int group = f / NNUE_SQUARES, sq = f % NNUE_SQUARES;
+    rows[0] = NNUE_FEATURES + group;
+    rows[1] = NNUE_FEATURES + TRAIN_VIRT_FILE + group * TRAIN_FILES + sq % TRAIN_FILES;
+    rows[2] = NNUE_FEATURES + TRAIN_VIRT_RANK + group * TRAIN_RANKS + sq / TRAIN_FILES;
+}
+
+/* Adds each touched real row's gradient to its virtual rows (d loss / d virt = sum over its real rows). */
+void grad_factorise(Grad *g, int hidden)
+{
+    size_t h = (size_t)hidden;
+    int real = g->row_count; /* the rows listed so far; virtual ones get appended */
+    for (int i = 0; i < real; i++) {
+        int f = g->rows[i], vr[TRAIN_VIRT_PER_FEATURE];
+        if (f >= NNUE_FEATURES)
+            continue;
+        train_virtual_rows(f, vr);
+        for (int k = 0; k < TRAIN_VIRT_PER_FEATURE; k++) {
+            grad_touch(g, vr[k]);
+            vec_add(g->ft_w + (size_t)vr[k] * h, g->ft_w + (size_t)f * h, hidden);
+        }
+    }
 }
 
 /* Allocates scratch space. */
@@ -164,13 +233,6 @@ void scratch_free(Scratch *s)
 {
     free(s->acc[0]);
     memset(s, 0, sizeof *s);
-}
-
-/* dst[j] += src[j]. */
-static inline void vec_add(float *restrict dst, const float *restrict src, int n)
-{
-    for (int j = 0; j < n; j++)
-        dst[j] += src[j];
 }
 
 /* clamp(x, 0, 1)^2, written as two selects that compile to max and min. */
@@ -211,7 +273,7 @@ TRAIN_CLONES static float forward(const Net *net, const TrainFeatures *f, Scratc
         float *acc = s->acc[k];
         memcpy(acc, net->ft_b, (size_t)n * sizeof *acc);
         for (int i = 0; i < f->count[k]; i++)
-            vec_add(acc, net->ft_w + (size_t)f->index[k][i] * (size_t)n, n);
+            vec_add(acc, net->ft_eff + (size_t)f->index[k][i] * (size_t)n, n);
         out += screlu_dot(acc, w + k * n, s->h + k * n, n);
     }
     return out;
@@ -241,10 +303,7 @@ TRAIN_CLONES static void backward(const Net *net, const TrainFeatures *f, float 
     for (int k = 0; k < 2; k++)
         for (int i = 0; i < f->count[k]; i++) {
             int row = f->index[k][i];
-            if (!grad->touched[row]) {
-                grad->touched[row] = 1;
-                grad->rows[grad->row_count++] = (uint16_t)row;
-            }
+            grad_touch(grad, row);
             vec_add(grad->ft_w + (size_t)row * hn, s->dacc[k], n);
         }
 }
@@ -300,7 +359,7 @@ static void clip_range(float *x, size_t n, float lim)
 void net_clip(Net *net)
 {
     size_t h = (size_t)net->hidden;
-    clip_range(net->ft_w, (NNUE_FEATURES + 1) * h, TRAIN_FT_CLIP); /* ft_w then ft_b */
+    clip_range(net->ft_w, (TRAIN_ROWS + 1) * h, TRAIN_FT_CLIP); /* ft_w, virt, then ft_b */
     clip_range(net->out_w, NNUE_OUTPUT_BUCKETS * 2 * h, TRAIN_OUT_CLIP);
     clip_range(net->out_b, NNUE_OUTPUT_BUCKETS, TRAIN_BIAS_CLIP);
     net_sync(net);
@@ -313,9 +372,40 @@ long net_out_weight_q(float w)
     return r < -NNUE_OUT_WEIGHT_MAX ? -NNUE_OUT_WEIGHT_MAX : r > NNUE_OUT_WEIGHT_MAX ? NNUE_OUT_WEIGHT_MAX : (long)r;
 }
 
-/* Refreshes out_q from out_w. */
+/* ft_eff = clamp(ft_w + its three virtual rows) for every real input. */
+static void fold_rows(Net *net)
+{
+    size_t h = (size_t)net->hidden;
+    for (int f = 0; f < NNUE_FEATURES; f++) {
+        int vr[TRAIN_VIRT_PER_FEATURE];
+        train_virtual_rows(f, vr);
+        const float *w = net->ft_w + f * h, *a = net->ft_w + vr[0] * h, *b = net->ft_w + vr[1] * h;
+        const float *c = net->ft_w + vr[2] * h;
+        float *e = net->ft_eff + f * h;
+        for (size_t j = 0; j < h; j++) {
+            float x = ((w[j] + a[j]) + b[j]) + c[j];
+            e[j] = x < -TRAIN_FT_CLIP ? -TRAIN_FT_CLIP : x > TRAIN_FT_CLIP ? TRAIN_FT_CLIP : x;
+        }
+    }
+}
+
+/* Folds the virtual rows into the real ones and zeroes them and their moments. */
+void net_unfactorise(Net *net, float *m, float *v)
+{
+    size_t h = (size_t)net->hidden, vn = TRAIN_VIRTUAL_ROWS * h;
+    fold_rows(net);
+    memcpy(net->ft_w, net->ft_eff, NNUE_FEATURES * h * sizeof *net->ft_w);
+    memset(net->virt, 0, vn * sizeof *net->virt);
+    if (m)
+        memset(m + NNUE_FEATURES * h, 0, vn * sizeof *m);
+    if (v)
+        memset(v + NNUE_FEATURES * h, 0, vn * sizeof *v);
+}
+
+/* Refreshes ft_eff (the folded rows) and out_q. */
 void net_sync(Net *net)
 {
+    fold_rows(net);
     size_t n = NNUE_OUTPUT_BUCKETS * 2 * (size_t)net->hidden;
     if (!net->qat) {
         memcpy(net->out_q, net->out_w, n * sizeof *net->out_q);

@@ -3,10 +3,20 @@
  * runtime hidden width), its forward pass, the loss, and the gradient of the
  * loss with sparse first-layer rows.
  *
- * All parameters live in one float array, in the order of the .nnue
- * payload: ft_w[NNUE_FEATURES][hidden], ft_b[hidden],
+ * All parameters live in one float array: ft_w[NNUE_FEATURES][hidden],
+ * virt[TRAIN_VIRTUAL_ROWS][hidden], ft_b[hidden],
  * out_w[NNUE_OUTPUT_BUCKETS][2 * hidden] (side to move's half first),
- * out_b[NNUE_OUTPUT_BUCKETS]. A gradient has the same layout.
+ * out_b[NNUE_OUTPUT_BUCKETS]; so the rows of ft_w and virt are rows
+ * 0..TRAIN_ROWS-1 of one matrix. A gradient has the same layout.
+ *
+ * Factorised (virtual) features: a real input f = (g, square) with group
+ * g = (own/their, type) and its oriented file and rank also stands for
+ * three shared virtual rows, the group's "material" row, its (g, file) row
+ * and its (g, rank) row. The net the forward pass, validation and export
+ * use has the folded rows ft_eff[f] = clamp(ft_w[f] + virt[material(g)] +
+ * virt[file(g, file)] + virt[rank(g, rank)], +-TRAIN_FT_CLIP); the gradient
+ * of a real row is added to its three virtual rows (grad_factorise). So the
+ * exported .nnue holds ft_eff and the engine is unchanged.
  */
 #ifndef XQ_TRAIN_MODEL_H
 #define XQ_TRAIN_MODEL_H
@@ -15,6 +25,24 @@
 #include <stdint.h>
 
 #include "train_data.h"
+
+enum {
+    TRAIN_GROUPS = 2 * PIECE_TYPES, /* (own/their, type): the 14 groups of 90 real inputs */
+    TRAIN_FILES = 9,
+    TRAIN_RANKS = 10,
+    TRAIN_VIRT_FILE = TRAIN_GROUPS,                              /* first (group, file) row, within virt */
+    TRAIN_VIRT_RANK = TRAIN_VIRT_FILE + TRAIN_GROUPS * TRAIN_FILES, /* first (group, rank) row, within virt */
+    TRAIN_VIRTUAL_ROWS = TRAIN_VIRT_RANK + TRAIN_GROUPS * TRAIN_RANKS, /* 14 + 126 + 140 = 280 */
+    TRAIN_ROWS = NNUE_FEATURES + TRAIN_VIRTUAL_ROWS,              /* real and virtual first-layer rows */
+    TRAIN_VIRT_PER_FEATURE = 3,                                  /* material, file, rank */
+};
+
+enum {
+    TRAIN_MATERIAL_UNITS = 8,       /* hidden units net_init_material uses */
+    TRAIN_MATERIAL_RANGE_CP = 2000, /* material balance those units represent exactly */
+};
+/* Piece values of net_init_material (cp on the scale the nets learn from the Pikafish labels). */
+extern const int TRAIN_PIECE_CP[PIECE_TYPES];
 
 /* Clipping ranges kept after every step, so the quantised net cannot overflow (train_export.h). */
 #define TRAIN_FT_CLIP 1.98f  /* |ft weight|, |ft bias|: * QA = 505, and 33 * 505 < 32767 (int16 accumulator) */
@@ -30,18 +58,20 @@
 typedef struct Net {
     int hidden;
     bool qat;
-    size_t size;   /* floats in params */
+    bool factorised; /* train the virtual rows (grad_factorise); without it they stay as they are */
+    size_t size;     /* floats in params */
     float *params;
-    float *ft_w, *ft_b, *out_w, *out_b;
-    float *out_q;  /* [NNUE_OUTPUT_BUCKETS][2 * hidden], derived from out_w */
+    float *ft_w, *virt, *ft_b, *out_w, *out_b;
+    float *ft_eff;   /* [NNUE_FEATURES][hidden], the folded rows, derived from ft_w and virt */
+    float *out_q;    /* [NNUE_OUTPUT_BUCKETS][2 * hidden], derived from out_w */
 } Net;
 
-/* A gradient in the net's layout, with the list of first-layer rows it touched. */
+/* A gradient in the net's layout, with the list of first-layer rows (real and virtual) it touched. */
 typedef struct Grad {
     size_t size;
     float *params;
-    float *ft_w, *ft_b, *out_w, *out_b;
-    uint8_t *touched;   /* [NNUE_FEATURES]: row has a non-zero entry */
+    float *ft_w, *virt, *ft_b, *out_w, *out_b;
+    uint8_t *touched;   /* [TRAIN_ROWS]: row has a non-zero entry */
     uint16_t *rows;     /* the touched rows, in the order first touched */
     int row_count;
 } Grad;
@@ -64,12 +94,29 @@ bool net_alloc(Net *net, int hidden);
 void net_free(Net *net);
 /* Seeded initialisation: ft weights normal with std 1/sqrt(32), ft bias 0, out weights uniform +-1/sqrt(2 hidden), out bias 0. */
 void net_init_random(Net *net, uint64_t seed);
+/*
+ * Material start (after net_init_random): hidden units 0..TRAIN_MATERIAL_UNITS-1 get zero real rows,
+ * bias 0.5, material rows +-alpha * TRAIN_PIECE_CP[type] (own +, their -) and output weights +beta
+ * (side to move's half) and -beta (the other's) in every bucket. Both perspectives then hold
+ * 0.5 +- alpha * M (M: material balance from the side to move's view, cp), and
+ * (0.5 + a M)^2 - (0.5 - a M)^2 = 2 a M, so those units add exactly M / NNUE_SCALE to the output
+ * while |M| <= TRAIN_MATERIAL_RANGE_CP.
+ */
+void net_init_material(Net *net);
 /* Allocates a zeroed gradient for a net; false if out of memory. */
 bool grad_alloc(Grad *g, const Net *net);
 /* Frees a gradient. */
 void grad_free(Grad *g);
 /* Zeroes the touched first-layer rows and every dense part (after a reduction). */
 void grad_clear(Grad *g, int hidden);
+/* Marks a first-layer row (real or virtual) touched. */
+void grad_touch(Grad *g, int row);
+/* Adds the gradient of each touched real row to its three virtual rows, marking them touched. */
+void grad_factorise(Grad *g, int hidden);
+/* The three virtual rows (indices into the whole row matrix, >= NNUE_FEATURES) of real input f. */
+void train_virtual_rows(int f, int rows[TRAIN_VIRT_PER_FEATURE]);
+/* Folds the virtual rows into the real ones (ft_w = ft_eff) and zeroes them (and their moments m, v if given). */
+void net_unfactorise(Net *net, float *m, float *v);
 /* Allocates scratch space for a hidden width; false if out of memory. */
 bool scratch_alloc(Scratch *s, int hidden);
 /* Frees scratch space. */
@@ -82,7 +129,7 @@ double net_loss(const Net *net, const TrainPos *p, const LossSpec *loss, Scratch
 double net_loss_grad(const Net *net, const TrainPos *p, const LossSpec *loss, float weight, Grad *g, Scratch *s);
 /* Clips every parameter to its TRAIN_*_CLIP range, then refreshes out_q (net_sync). */
 void net_clip(Net *net);
-/* Refreshes out_q from out_w (call after changing out_w by hand). */
+/* Refreshes ft_eff from ft_w and virt, and out_q from out_w (call after changing parameters by hand). */
 void net_sync(Net *net);
 /* An output weight on the .nnue grid: round(w * QB) clamped to +-NNUE_OUT_WEIGHT_MAX. */
 long net_out_weight_q(float w);

@@ -35,19 +35,19 @@ typedef struct AdamCoef {
     float b1, b2, lr, inv_bc1, inv_bc2, eps;
 } AdamCoef;
 
-/* Adam update of n parameters from their gradients, each clipped to [-lim, lim] after its step. */
+/* Adam update of n parameters from their gradients, scaled by keep first (the decay), each clipped to [-lim, lim]. */
 static void adam_span(float *restrict w, float *restrict m, float *restrict v, const float *restrict g, size_t n,
-                      const AdamCoef *c, float lim)
+                      const AdamCoef *c, float keep, float lim)
 {
     for (size_t i = 0; i < n; i++) {
         m[i] = c->b1 * m[i] + (1.0f - c->b1) * g[i];
         v[i] = c->b2 * v[i] + (1.0f - c->b2) * g[i] * g[i];
-        float x = w[i] - c->lr * (m[i] * c->inv_bc1) / (sqrtf(v[i] * c->inv_bc2) + c->eps);
+        float x = w[i] * keep - c->lr * (m[i] * c->inv_bc1) / (sqrtf(v[i] * c->inv_bc2) + c->eps);
         w[i] = x < -lim ? -lim : x > lim ? lim : x;
     }
 }
 
-/* One Adam step: the touched ft rows, then the dense parameters. */
+/* One Adam step: the touched ft rows (real and virtual, decayed first), then the dense parameters. */
 void adam_step(Adam *a, Net *net, const Grad *g, double lr)
 {
     a->step++;
@@ -57,14 +57,16 @@ void adam_step(Adam *a, Net *net, const Grad *g, double lr)
         (float)(1.0 / (1.0 - pow(ADAM_BETA2, (double)a->step))), (float)ADAM_EPS,
     };
     size_t h = (size_t)net->hidden;
+    float keep = (float)(1.0 - lr * a->weight_decay);
     for (int i = 0; i < g->row_count; i++) {
         size_t off = (size_t)g->rows[i] * h;
-        adam_span(net->params + off, a->m + off, a->v + off, g->params + off, h, &c, TRAIN_FT_CLIP);
+        adam_span(net->params + off, a->m + off, a->v + off, g->params + off, h, &c, keep, TRAIN_FT_CLIP);
     }
-    size_t ft_b = NNUE_FEATURES * h, out_w = ft_b + h, out_b = out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
-    adam_span(net->params + ft_b, a->m + ft_b, a->v + ft_b, g->params + ft_b, h, &c, TRAIN_FT_CLIP);
-    adam_span(net->params + out_w, a->m + out_w, a->v + out_w, g->params + out_w, out_b - out_w, &c, TRAIN_OUT_CLIP);
-    adam_span(net->params + out_b, a->m + out_b, a->v + out_b, g->params + out_b, NNUE_OUTPUT_BUCKETS, &c,
+    size_t ft_b = TRAIN_ROWS * h, out_w = ft_b + h, out_b = out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
+    adam_span(net->params + ft_b, a->m + ft_b, a->v + ft_b, g->params + ft_b, h, &c, 1.0f, TRAIN_FT_CLIP);
+    adam_span(net->params + out_w, a->m + out_w, a->v + out_w, g->params + out_w, out_b - out_w, &c, 1.0f,
+              TRAIN_OUT_CLIP);
+    adam_span(net->params + out_b, a->m + out_b, a->v + out_b, g->params + out_b, NNUE_OUTPUT_BUCKETS, &c, 1.0f,
               TRAIN_BIAS_CLIP);
     net_sync(net);
 }

@@ -5,22 +5,29 @@
  * Adam: beta1 0.9, beta2 0.999, eps 1e-8, bias-corrected with the global
  * step count t. The dense parts (ft bias, output weights and biases) take
  * the textbook step every batch. The first layer is lazy ("LazyAdam"): only
- * the rows a batch touched have their moments updated and take a step;
+ * the rows a batch touched (real, and with factorisation virtual: a virtual
+ * row counts as touched when one of its real rows is) have their moments updated and take a step;
  * untouched rows keep their weights and their moments as they were (no
  * decay of m and v for the batches in between), and their bias correction
  * still uses the global t. Every updated parameter is clipped to its
  * TRAIN_*_CLIP range right after its step.
+ *
+ * Weight decay (decoupled, as AdamW): with weight_decay wd, a first-layer
+ * row (real or virtual) that takes a step is first multiplied by
+ * 1 - lr * wd; like the moments, rows no batch touched are not decayed in
+ * between (lazily). Biases and the output layer are not decayed.
  */
 #ifndef XQ_TRAIN_OPT_H
 #define XQ_TRAIN_OPT_H
 
 #include "train_model.h"
 
-/* Adam's moments, in the net's layout, and its step count. */
+/* Adam's moments, in the net's layout, its step count and its weight decay. */
 typedef struct Adam {
     size_t size;
     float *m, *v;
     uint64_t step;
+    double weight_decay; /* decoupled (AdamW): a stepped first-layer row is first scaled by 1 - lr * this */
 } Adam;
 
 /* Learning-rate schedule. */

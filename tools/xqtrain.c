@@ -17,21 +17,23 @@
 enum {
     EXIT_USAGE = 2,
     MAX_FILES = 256,
+    MAX_PROBES = 64,
     DEFAULT_EPOCHS = 20,
     DEFAULT_BATCH = 16384,
     DEFAULT_DROP_EVERY = 8,
     DEFAULT_THREADS = 2,
-    DEFAULT_QAT_EPOCHS = 2,
     DEFAULT_EVAL_LINES = 20,
     DESC_LEN = 128,
 };
 static const double DEFAULT_LR = 0.001, DEFAULT_GAMMA = 0.3, DEFAULT_MIN_FRAC = 0.01, DEFAULT_LAMBDA = 0.5;
+static const double DEFAULT_WEIGHT_DECAY = 5.0; /* the best of 0, 1, 5, 20 on 1.5 M positions (tools/README.md) */
 static const double DEFAULT_POWER = 2.0, DEFAULT_VALID_FRAC = 0.02, DEFAULT_PROGRESS_S = 10.0;
 
 static const char USAGE[] =
     "usage: xqtrain [train] -data FILE... -out DIR [options]   train a net on record files\n"
     "       xqtrain info NET.nnue                              print a net's header, check its checksum\n"
     "       xqtrain eval -net NET.nnue -data FILE [-n N]       integer eval vs score of records\n"
+    "       xqtrain probe -net NET.nnue [-fen FEN]...          integer eval of positions [material probes]\n"
     "train options (defaults in brackets):\n"
     "  -valid FILE...       validation files [none: -valid-frac of each data file]\n"
     "  -valid-frac F        hold out the last F of each data file, cut at a game start [0.02]\n"
@@ -45,17 +47,38 @@ static const char USAGE[] =
     "  -desc TEXT  description written into the nets [settings]\n"
     "  -min-ply N [16; 0 for data without plies]  -max-score CP [3000]\n"
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
-    "  -qat-epochs N  the last N epochs train the output weights on their quantisation grid [2]\n"
+    "  -factorise on|off  train shared virtual rows (material, file, rank) folded into the net [on]\n"
+    "  -mirror on|off  train on the left-right mirror of each position with probability 1/2 [on]\n"
+    "  -init-material on|off  start a fresh net with 8 hidden units computing the material balance [off]\n"
+    "  -patience N  stop after N epochs without a better validation loss [0: never]\n"
+    "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [5]\n"
+    "  -qat-epochs N|all  the last N epochs (or all) train the output weights on their quantisation grid [all]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
+
+/* The default positions of probe: the start position and the start position less one piece. */
+static const char *const PROBE_FENS[] = {
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+    "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black rook a9 missing */
+    "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1",  /* red rook a0 missing */
+    "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black horse b9 */
+    "rnbakabnr/9/7c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",    /* black cannon b7 */
+    "rn1akabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black elephant c9 */
+    "rnbak1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black advisor f9 */
+    "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",    /* black pawn e6 */
+    "rnbakabnr/9/1c5c1/p3p3p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",      /* black pawns c6, g6 */
+    "1nbakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black rook a9, horse h9 */
+};
 
 /* Parsed options of the train command. */
 typedef struct Args {
     const char *data[MAX_FILES], *valid[MAX_FILES];
     int data_count, valid_count;
-    double valid_frac;
+    double valid_frac, weight_decay;
     const char *out_dir, *init, *desc;
-    bool k_auto;
+    bool k_auto, factorise, init_material;
     int hidden;
     bool hidden_set;
     TrainFilter filter;
@@ -85,6 +108,15 @@ static bool parse_double(const char *s, double lo, double hi, double *out)
     return true;
 }
 
+/* Parses "on" or "off" into *out; false if it is neither. */
+static bool parse_on_off(const char *s, bool *out)
+{
+    if (strcmp(s, "on") != 0 && strcmp(s, "off") != 0)
+        return false;
+    *out = strcmp(s, "on") == 0;
+    return true;
+}
+
 /* Collects the file names after a list option; returns how many were taken. */
 static int take_files(int argc, char **argv, int i, const char **out, int *count)
 {
@@ -100,6 +132,8 @@ static void args_default(Args *a)
     memset(a, 0, sizeof *a);
     a->valid_frac = -1;
     a->k_auto = true;
+    a->factorise = true;
+    a->weight_decay = DEFAULT_WEIGHT_DECAY;
     a->hidden = NNUE_HIDDEN;
     a->filter = train_filter_default();
     TrainOptions *o = &a->opt;
@@ -108,7 +142,8 @@ static void args_default(Args *a)
     o->sched = (Schedule){ DEFAULT_LR, DEFAULT_DROP_EVERY, DEFAULT_GAMMA, false, DEFAULT_MIN_FRAC, DEFAULT_EPOCHS };
     o->loss = (LossSpec){ 0, DEFAULT_LAMBDA, DEFAULT_POWER };
     o->threads = DEFAULT_THREADS;
-    o->qat_epochs = DEFAULT_QAT_EPOCHS;
+    o->qat_epochs = TRAIN_QAT_ALL; /* best.nnue may come from any epoch: all of them on the grid */
+    o->mirror = true;
     o->seed = 1;
     o->save_every = 1;
     o->export_tolerance = EXPORT_MEAN_TOLERANCE_CP;
@@ -139,13 +174,13 @@ static int parse_valued(Args *a, const char *name, const char *v)
         { "-lr-drop-every", 0, 1000000, &o->sched.drop_every }, { "-threads", 1, TRAIN_MAX_THREADS, &o->threads },
         { "-hidden", 1, 4096, &a->hidden }, { "-min-ply", 0, 65535, &a->filter.min_ply },
         { "-max-score", 0, INT16_MAX, &a->filter.max_score }, { "-save-every", 0, 1000000, &o->save_every },
-        { "-qat-epochs", 0, 1000000, &o->qat_epochs },
+        { "-patience", 0, 1000000, &o->patience },
     };
     const RealOption reals[] = {
         { "-valid-frac", 0, 0.5, &a->valid_frac }, { "-lr", 0, 10, &o->sched.lr }, { "-lr-gamma", 0, 1, &o->sched.gamma },
         { "-lr-min-frac", 0, 1, &o->sched.min_frac }, { "-lambda", 0, 1, &o->loss.lambda },
         { "-power", 1, 10, &o->loss.power }, { "-progress", 0, 1e6, &o->progress_s },
-        { "-export-tolerance", 0, 1e6, &o->export_tolerance },
+        { "-export-tolerance", 0, 1e6, &o->export_tolerance }, { "-wd", 0, 1e4, &a->weight_decay },
     };
     long l = 0;
     bool ok = true;
@@ -164,6 +199,15 @@ static int parse_valued(Args *a, const char *name, const char *v)
     } else if (strcmp(name, "-schedule") == 0) {
         o->sched.cosine = strcmp(v, "cosine") == 0;
         ok = o->sched.cosine || strcmp(v, "step") == 0;
+    } else if (strcmp(name, "-factorise") == 0) {
+        ok = parse_on_off(v, &a->factorise);
+    } else if (strcmp(name, "-qat-epochs") == 0) {
+        ok = strcmp(v, "all") == 0 || parse_long(v, 0, 1000000, &l);
+        o->qat_epochs = strcmp(v, "all") == 0 ? TRAIN_QAT_ALL : (int)l;
+    } else if (strcmp(name, "-init-material") == 0) {
+        ok = parse_on_off(v, &a->init_material);
+    } else if (strcmp(name, "-mirror") == 0) {
+        ok = parse_on_off(v, &o->mirror);
     } else if (strcmp(name, "-k") == 0) {
         a->k_auto = strcmp(v, "auto") == 0;
         ok = a->k_auto || parse_double(v, 1, 1e6, &o->loss.k);
@@ -305,22 +349,31 @@ static int cmd_train(int argc, char **argv)
             goto done;
         }
         printf("start net: %s (hidden %d, Adam step %llu)\n", a.init, net.hidden, (unsigned long long)adam.step);
+        if (a.init_material)
+            printf("-init-material is for a fresh net: ignored with -init\n");
     } else {
         if (!net_alloc(&net, a.hidden) || !adam_alloc(&adam, &net)) {
             fprintf(stderr, "xqtrain: out of memory\n");
             goto done;
         }
         net_init_random(&net, a.opt.seed);
+        if (a.init_material)
+            net_init_material(&net);
     }
     net.qat = false;
+    net.factorised = a.factorise;
+    adam.weight_decay = a.weight_decay;
+    if (!a.factorise)
+        net_unfactorise(&net, adam.m, adam.v); /* a factorised start net's virtual rows go into its real rows */
     net_sync(&net);
     char desc[DESC_LEN];
     snprintf(desc, sizeof desc, "xqtrain: %d epochs, lambda %.2f, K %.1f, seed %llu", a.opt.epochs,
              a.opt.loss.lambda, a.opt.loss.k, (unsigned long long)a.opt.seed);
     a.opt.desc = a.desc ? a.desc : desc;
     a.opt.out_dir = a.out_dir;
-    printf("hidden %d, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, power %.2f, "
-           "%d threads, seed %llu\n", net.hidden, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
+    printf("hidden %d%s%s, weight decay %g, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, "
+           "power %.2f, %d threads, seed %llu\n", net.hidden, net.factorised ? ", factorised" : "",
+           a.opt.mirror ? ", mirror augmentation" : "", a.weight_decay, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
            a.opt.batch, a.opt.sched.lr, a.opt.sched.cosine ? "cosine" : "step", a.opt.loss.lambda, a.opt.loss.k,
            a.opt.loss.power, a.opt.threads, (unsigned long long)a.opt.seed);
     if (net.hidden != NNUE_HIDDEN)
@@ -409,6 +462,49 @@ static int cmd_eval(int argc, char **argv)
     return ok ? 0 : 1;
 }
 
+/* The probe command: the integer eval of FENs (or of PROBE_FENS), side to move's and red's view. */
+static int cmd_probe(int argc, char **argv)
+{
+    const char *net_path = NULL, *fens[MAX_PROBES];
+    int n = 0;
+    for (int i = 0; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "-net") == 0)
+            net_path = argv[i + 1];
+        else if (strcmp(argv[i], "-fen") == 0 && n < MAX_PROBES)
+            fens[n++] = argv[i + 1];
+        else
+            net_path = NULL;
+    }
+    if (!net_path || argc % 2) {
+        fprintf(stderr, "%s", USAGE);
+        return EXIT_USAGE;
+    }
+    if (n == 0)
+        for (; n < (int)(sizeof PROBE_FENS / sizeof PROBE_FENS[0]); n++)
+            fens[n] = PROBE_FENS[n];
+    QNet q;
+    XqError err;
+    if (!qnet_alloc(&q) || !qnet_read_file(net_path, &q, &err)) {
+        fprintf(stderr, "xqtrain: %s\n", q.ft_w ? err.msg : "out of memory");
+        qnet_free(&q);
+        return 1;
+    }
+    int status = 0;
+    printf("  stm    red  FEN\n");
+    for (int i = 0; i < n; i++) {
+        TrainPos p;
+        if (!train_pos_from_fen(fens[i], &p, &err)) {
+            printf("    -      -  %s  (%s)\n", fens[i], err.msg);
+            status = 1;
+            continue;
+        }
+        int e = qnet_eval(&q, &p);
+        printf("%5d  %5d  %s\n", e, p.stm == RED ? e : -e, fens[i]);
+    }
+    qnet_free(&q);
+    return status;
+}
+
 /* Dispatches the subcommands. */
 int main(int argc, char **argv)
 {
@@ -417,6 +513,8 @@ int main(int argc, char **argv)
         return cmd_info(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "eval") == 0)
         return cmd_eval(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "probe") == 0)
+        return cmd_probe(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "train") == 0)
         return cmd_train(argc - 2, argv + 2);
     if (argc < 2 || strcmp(argv[1], "-help") == 0 || strcmp(argv[1], "--help") == 0) {
