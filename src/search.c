@@ -109,6 +109,7 @@ void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits
                         void *report_ctx)
 {
     shared->tt = tt;
+    tt_new_search(tt); /* once per search, before any thread reads the generation */
     shared->limits = *limits;
     shared->rules = rules;
     atomic_store(&shared->stop, false);
@@ -607,7 +608,6 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
     st->net = shared->net;
     if (st->net)
         nnue_reset(&st->nnue, st->net, &st->pos, NULL);
-    tt_new_search(shared->tt);
     memset(out, 0, sizeof *out);
     int n_root;
     out->best = first_root_move(st, &n_root);

@@ -88,7 +88,8 @@ void search_thread_clear(SearchThread *st);
  */
 void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out);
 
-/* Prepares a SearchShared for a new search (clears stop and the serve hook, records the start time). */
+/* Prepares a SearchShared for a new search (clears stop and the serve hook, records the start time,
+ * advances the table's generation: call it once per search, before any thread searches). */
 void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, int rules,
                         SearchReportFn report, void *report_ctx);
 
