@@ -1,22 +1,16 @@
-/* search.c - iterative deepening PVS with a transposition table and quiescence. */
-#include "search.h"
+/* search.c - PVS alpha-beta with a transposition table, and quiescence (iterate.c deepens). */
+#include "search_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "correction.h"
-#include "eval.h"
 #include "movegen.h"
-#include "movepick.h"
-#include "nnue.h"
 #include "platform.h"
 #include "rules.h"
 #include "see.h"
 
 /* Tuned search constants, named in one place. */
 enum {
-    ASPIRATION_MIN_DEPTH = 5,
-    ASPIRATION_WINDOW = 25,
     NULL_MIN_DEPTH = 2,
     NULL_BASE_REDUCTION = 3,
     NULL_DEPTH_DIVISOR = 4,
@@ -42,8 +36,6 @@ enum {
     QS_DELTA_MARGIN = 200,
     CHECK_NODES_MASK = 1023,
     MAX_CHECK_EXTENSION_PLY = MAX_PLY / 2,
-    STABLE_ITERATIONS = 4,
-    LMR_TABLE = 64,
 };
 
 /* 100 * ln(i) for i < 64: integer logarithms keep LMR (and the bench) free of libm. */
@@ -52,31 +44,6 @@ static const int LN100[LMR_TABLE] = {
     277, 283, 289, 294, 300, 304, 309, 314, 318, 322, 326, 330, 333, 337, 340, 343,
     347, 350, 353, 356, 358, 361, 364, 366, 369, 371, 374, 376, 378, 381, 383, 385,
     387, 389, 391, 393, 395, 397, 399, 401, 403, 404, 406, 408, 409, 411, 413, 414,
-};
-
-typedef struct StackEntry {
-    Move move;     /* move played to leave this ply */
-    ContHist *cont; /* continuation history of that move (the thread's null_cont after a null move) */
-    Move killers[2];
-    int eval;
-} StackEntry;
-
-struct SearchThread {
-    Position pos;
-    SearchShared *shared;
-    OrderTables order;
-    CorrHist corr;      /* correction history of the static evaluation */
-    ContHist null_cont; /* continuation history used where no earlier move exists */
-    StackEntry stack[MAX_PLY + 2];
-    Move pv[MAX_PLY + 1][MAX_PLY + 1];
-    int pv_len[MAX_PLY + 1];
-    uint8_t lmr[LMR_TABLE][LMR_TABLE];
-    uint64_t nodes;
-    int seldepth;
-    bool stopped;
-    const EvalParams *params;
-    const Network *net; /* the network evaluating this search, NULL = the hand-crafted evaluation */
-    NnueStack nnue;     /* the network's accumulators along the current path */
 };
 
 /* Allocates a search thread and its reduction table. */
@@ -145,7 +112,7 @@ static int static_eval(SearchThread *st)
 }
 
 /* Milliseconds since the limits' reference time. */
-static int64_t elapsed_ms(const SearchShared *sh) { return now_ms() - atomic_load(&sh->start_ms); }
+int64_t search_elapsed_ms(const SearchShared *sh) { return now_ms() - atomic_load(&sh->start_ms); }
 
 /* Checks node and hard time limits (setting the stop flag when one is reached); serves a pending request. */
 static void check_limits(SearchThread *st)
@@ -156,7 +123,7 @@ static void check_limits(SearchThread *st)
         sh->serve(sh->serve_ctx);
     if (lim->nodes && st->nodes >= lim->nodes)
         atomic_store(&sh->stop, true);
-    if (!lim->infinite && !atomic_load(&sh->pondering) && lim->hard_ms > 0 && elapsed_ms(sh) >= lim->hard_ms)
+    if (!lim->infinite && !atomic_load(&sh->pondering) && lim->hard_ms > 0 && search_elapsed_ms(sh) >= lim->hard_ms)
         atomic_store(&sh->stop, true);
 }
 
@@ -346,17 +313,6 @@ static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move 
     }
 }
 
-/* Is m one of the root moves this search may play? */
-static bool root_move_allowed(const SearchLimits *lim, Move m)
-{
-    if (lim->n_root_moves <= 0)
-        return true;
-    for (int i = 0; i < lim->n_root_moves; i++)
-        if (lim->root_moves[i] == m)
-            return true;
-    return false;
-}
-
 /* Principal variation search. */
 static int search(SearchThread *st, int alpha, int beta, int depth, int ply, bool null_ok)
 {
@@ -456,7 +412,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     const bool futile = !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH
                      && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
     while ((m = picker_next(&mp, &order_score)) != MOVE_NONE) {
-        if (root && !root_move_allowed(&st->shared->limits, m))
+        if (root && !rootmoves_searchable(&st->rm, st->line, m))
             continue;
         if (!legal_with_ctx(pos, &ctx, m))
             continue;
@@ -548,116 +504,5 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     return best;
 }
 
-/* Fills a report from the thread's state after an iteration. */
-static void report(SearchThread *st, int depth, int score, int bound)
-{
-    SearchShared *sh = st->shared;
-    if (!sh->report)
-        return;
-    SearchReport r;
-    r.depth = depth;
-    r.seldepth = st->seldepth;
-    r.score = score;
-    r.bound = bound;
-    r.nodes = st->nodes;
-    r.time_ms = now_ms() - atomic_load(&sh->start_ms);
-    r.hashfull = tt_hashfull(sh->tt);
-    r.pv_len = st->pv_len[0];
-    memcpy(r.pv, st->pv[0], sizeof(Move) * (size_t)r.pv_len);
-    sh->report(sh->report_ctx, &r);
-}
-
-/* First legal root move allowed by the limits, or MOVE_NONE. */
-static Move first_root_move(SearchThread *st, int *count)
-{
-    Move moves[MAX_MOVES];
-    int n = gen_legal(&st->pos, moves), allowed = 0;
-    Move first = MOVE_NONE;
-    for (int i = 0; i < n; i++)
-        if (root_move_allowed(&st->shared->limits, moves[i]) && allowed++ == 0)
-            first = moves[i];
-    *count = allowed;
-    return first;
-}
-
-/* Should iterative deepening stop before the next iteration (soft time, mate found)? */
-static bool stop_iterating(SearchThread *st, int depth, int score, int stable, int n_root)
-{
-    SearchShared *sh = st->shared;
-    const SearchLimits *lim = &sh->limits;
-    if (lim->depth > 0 && depth >= lim->depth)
-        return true;
-    if (lim->mate > 0 && score >= SCORE_MATE_MIN && SCORE_MATE - score <= 2 * lim->mate)
-        return true;
-    if (lim->infinite || atomic_load(&sh->pondering) || lim->soft_ms <= 0)
-        return false;
-    if (n_root == 1)
-        return true; /* a forced move needs no thought */
-    /* Stable best moves spend less of the soft budget, unstable ones more. */
-    int64_t budget = lim->soft_ms * (stable >= STABLE_ITERATIONS ? 6 : (stable == 0 ? 13 : 10)) / 10;
-    return elapsed_ms(sh) >= budget;
-}
-
-/* Iterative deepening with aspiration windows. */
-void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out)
-{
-    memcpy(&st->pos, pos, offsetof(Position, hist) + sizeof(Undo) * pos->ply);
-    st->shared = shared;
-    st->nodes = 0;
-    st->stopped = false;
-    st->net = shared->net;
-    if (st->net)
-        nnue_reset(&st->nnue, st->net, &st->pos, NULL);
-    memset(out, 0, sizeof *out);
-    int n_root;
-    out->best = first_root_move(st, &n_root);
-    if (out->best == MOVE_NONE) {
-        out->score = score_mated_in(0);
-        return;
-    }
-    const int max_depth = shared->limits.depth > 0 && shared->limits.depth < MAX_PLY ? shared->limits.depth : MAX_PLY - 1;
-    int score = 0, stable = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
-        st->seldepth = 0;
-        int window = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
-        if (depth >= ASPIRATION_MIN_DEPTH && !score_is_mate(score)) {
-            alpha = score - window;
-            beta = score + window;
-        }
-        int result;
-        for (;;) {
-            result = search(st, alpha, beta, depth, 0, false);
-            if (st->stopped)
-                break;
-            if (result <= alpha) {
-                report(st, depth, result, BOUND_UPPER);
-                beta = (alpha + beta) / 2;
-                alpha = result - window > -SCORE_INF ? result - window : -SCORE_INF;
-            } else if (result >= beta) {
-                report(st, depth, result, BOUND_LOWER);
-                beta = result + window < SCORE_INF ? result + window : SCORE_INF;
-            } else {
-                break;
-            }
-            window += window / 2;
-        }
-        if (st->stopped) {
-            /* A partial iteration's move is used only if it already beat the last full one. */
-            if (st->pv_len[0] > 0 && st->pv[0][0] != MOVE_NONE && depth > 1 && st->pv[0][0] != out->best) {
-                out->best = st->pv[0][0];
-                out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
-            }
-            break;
-        }
-        score = result;
-        stable = st->pv[0][0] == out->best ? stable + 1 : 0;
-        out->best = st->pv[0][0];
-        out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
-        out->score = score;
-        out->depth = depth;
-        report(st, depth, score, BOUND_EXACT);
-        if (stop_iterating(st, depth, score, stable, n_root))
-            break;
-    }
-    out->nodes = st->nodes;
-}
+/* Searches the root (ply 0) in the window. */
+int search_root(SearchThread *st, int alpha, int beta, int depth) { return search(st, alpha, beta, depth, 0, false); }

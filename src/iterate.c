@@ -1,0 +1,115 @@
+/* iterate.c - iterative deepening with aspiration windows over the root-move list, and the reports. */
+#include <string.h>
+
+#include "platform.h"
+#include "search_int.h"
+
+/* Iterative deepening constants. */
+enum {
+    ASPIRATION_MIN_DEPTH = 5,
+    ASPIRATION_WINDOW = 25,
+    STABLE_ITERATIONS = 4,
+};
+
+/* Fills a report from the thread's state after an iteration. */
+static void report(SearchThread *st, int depth, int score, int bound)
+{
+    SearchShared *sh = st->shared;
+    if (!sh->report)
+        return;
+    SearchReport r;
+    r.depth = depth;
+    r.seldepth = st->seldepth;
+    r.score = score;
+    r.bound = bound;
+    r.nodes = st->nodes;
+    r.time_ms = now_ms() - atomic_load(&sh->start_ms);
+    r.hashfull = tt_hashfull(sh->tt);
+    r.pv_len = st->pv_len[0];
+    memcpy(r.pv, st->pv[0], sizeof(Move) * (size_t)r.pv_len);
+    sh->report(sh->report_ctx, &r);
+}
+
+/* Should iterative deepening stop before the next iteration (soft time, mate found)? */
+static bool stop_iterating(SearchThread *st, int depth, int score, int stable, int n_root)
+{
+    SearchShared *sh = st->shared;
+    const SearchLimits *lim = &sh->limits;
+    if (lim->depth > 0 && depth >= lim->depth)
+        return true;
+    if (lim->mate > 0 && score >= SCORE_MATE_MIN && SCORE_MATE - score <= 2 * lim->mate)
+        return true;
+    if (lim->infinite || atomic_load(&sh->pondering) || lim->soft_ms <= 0)
+        return false;
+    if (n_root == 1)
+        return true; /* a forced move needs no thought */
+    /* Stable best moves spend less of the soft budget, unstable ones more. */
+    int64_t budget = lim->soft_ms * (stable >= STABLE_ITERATIONS ? 6 : (stable == 0 ? 13 : 10)) / 10;
+    return search_elapsed_ms(sh) >= budget;
+}
+
+/* Iterative deepening with aspiration windows. */
+void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out)
+{
+    memcpy(&st->pos, pos, offsetof(Position, hist) + sizeof(Undo) * pos->ply);
+    st->shared = shared;
+    st->nodes = 0;
+    st->stopped = false;
+    st->net = shared->net;
+    if (st->net)
+        nnue_reset(&st->nnue, st->net, &st->pos, NULL);
+    memset(out, 0, sizeof *out);
+    st->line = 0;
+    int n_root = rootmoves_init(&st->rm, &st->pos, shared->limits.root_moves, shared->limits.n_root_moves);
+    out->best = n_root > 0 ? st->rm.move[0].move : MOVE_NONE;
+    if (out->best == MOVE_NONE) {
+        out->score = score_mated_in(0);
+        return;
+    }
+    const int max_depth = shared->limits.depth > 0 && shared->limits.depth < MAX_PLY ? shared->limits.depth : MAX_PLY - 1;
+    int score = 0, stable = 0;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        st->seldepth = 0;
+        int window = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
+        if (depth >= ASPIRATION_MIN_DEPTH && !score_is_mate(score)) {
+            alpha = score - window;
+            beta = score + window;
+        }
+        int result;
+        for (;;) {
+            result = search_root(st, alpha, beta, depth);
+            if (st->stopped)
+                break;
+            if (result <= alpha) {
+                report(st, depth, result, BOUND_UPPER);
+                beta = (alpha + beta) / 2;
+                alpha = result - window > -SCORE_INF ? result - window : -SCORE_INF;
+            } else if (result >= beta) {
+                report(st, depth, result, BOUND_LOWER);
+                beta = result + window < SCORE_INF ? result + window : SCORE_INF;
+            } else {
+                break;
+            }
+            window += window / 2;
+        }
+        if (st->stopped) {
+            /* A partial iteration's move is used only if it already beat the last full one. */
+            if (st->pv_len[0] > 0 && st->pv[0][0] != MOVE_NONE && depth > 1 && st->pv[0][0] != out->best) {
+                out->best = st->pv[0][0];
+                out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
+            }
+            break;
+        }
+        score = result;
+        rootmoves_set_line(&st->rm, 0, score, BOUND_EXACT, depth, st->seldepth, st->pv[0], st->pv_len[0]);
+        stable = st->pv[0][0] == out->best ? stable + 1 : 0;
+        out->best = st->pv[0][0];
+        out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
+        out->score = score;
+        out->depth = depth;
+        report(st, depth, score, BOUND_EXACT);
+        if (stop_iterating(st, depth, score, stable, n_root))
+            break;
+    }
+    out->nodes = st->nodes;
+}
