@@ -89,7 +89,7 @@ static void *search_main(void *arg)
     memset(&res, 0, sizeof res);
     memset(&e->result, 0, sizeof e->result);
     if (e->position_ok && e->n_legal > 0 && !(e->go.depth < 0)) {
-        search_run(e->st, &e->shared, e->root, &e->result);
+        pool_search(e->pool, &e->shared, e->root, &e->result);
         res.searched = true;
     }
     pthread_mutex_lock(&e->lock);
@@ -133,13 +133,12 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->root = malloc(sizeof *e->root);
     e->scratch = malloc(sizeof *e->scratch);
     e->pv_pos = malloc(sizeof *e->pv_pos);
-    e->st = search_thread_new();
-    if (!e->root || !e->scratch || !e->pv_pos || !e->st) {
+    e->pool = pool_new();
+    if (!e->root || !e->scratch || !e->pv_pos || !e->pool) {
         free(e->root);
         free(e->scratch);
         free(e->pv_pos);
-        if (e->st)
-            search_thread_free(e->st);
+        pool_free(e->pool);
         free(e);
         return NULL;
     }
@@ -171,7 +170,7 @@ void engine_free(Engine *e)
     engine_stop(e);
     engine_wait(e);
     tt_free(&e->tt);
-    search_thread_free(e->st);
+    pool_free(e->pool);
     free(e->file_net);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
@@ -367,7 +366,7 @@ void engine_new_game(Engine *e)
 {
     if (e->tt.table)
         tt_clear(&e->tt);
-    search_thread_clear(e->st);
+    pool_clear(e->pool);
 }
 
 /* Is path one of the names of the built-in net? */

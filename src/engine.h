@@ -3,9 +3,10 @@
  *
  * An Engine owns the root Position (with the game history the repetition
  * rules need), the banned root moves, the transposition table, the options
- * that matter to searching, and the search thread. The protocol layer calls
- * it from one thread only; the search runs on a pthread the Engine creates
- * and reports through callbacks (which therefore run on that thread).
+ * that matter to searching, and the search threads (a ThreadPool). The
+ * protocol layer calls it from one thread only; the search runs on a pthread
+ * the Engine creates (the pool's thread 0, which alone reports, through
+ * callbacks that therefore run on that thread) and the pool's helpers.
  *
  * engine_set_position is all-or-nothing: the FEN and every move are checked
  * on a scratch position first; on any error the root is left as it was and
@@ -21,6 +22,7 @@
 #include "nnue.h"
 #include "position.h"
 #include "search.h"
+#include "threadpool.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -76,7 +78,7 @@ typedef struct Engine {
     TT tt;
     EngineOptions opt;
     EngineCallbacks cb;
-    SearchThread *st;
+    ThreadPool *pool;       /* the search threads */
     const Network *net;     /* the network in use: the loaded file's or the embedded default (may be NULL) */
     Network *file_net;      /* a net loaded with engine_set_eval_file (owned), or NULL */
     SearchShared shared;

@@ -58,6 +58,7 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
     st->net = shared->net;
     if (st->net)
         nnue_reset(&st->nnue, st->net, &st->pos, NULL);
+    st->nnue_work0 = st->nnue.refreshes + st->nnue.updates;
     memset(out, 0, sizeof *out);
     st->line = 0;
     int n_root = rootmoves_init(&st->rm, &st->pos, shared->limits.root_moves, shared->limits.n_root_moves);

@@ -71,6 +71,15 @@ void search_thread_clear(SearchThread *st)
     memset(st->stack, 0, sizeof st->stack);
 }
 
+/* Sets the thread's index in its pool. */
+void search_thread_set_index(SearchThread *st, int index) { st->index = index; }
+
+/* Network work of the last search. */
+uint64_t search_thread_nnue_work(const SearchThread *st)
+{
+    return st->nnue.refreshes + st->nnue.updates - st->nnue_work0;
+}
+
 /* Prepares shared state for a new search. */
 void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, int rules, SearchReportFn report,
                         void *report_ctx)

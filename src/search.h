@@ -80,6 +80,11 @@ SearchThread *search_thread_new(void);
 void search_thread_free(SearchThread *st);
 /* Clears learned move-ordering data (new game). */
 void search_thread_clear(SearchThread *st);
+/* Sets the thread's index in its pool: 0 (the default) is the main thread, which alone reports, checks
+ * the clock and serves requests; helpers (1, 2, ...) search at staggered depths and stay silent. */
+void search_thread_set_index(SearchThread *st, int index);
+/* Network work (accumulator updates and refreshes) of the thread's last search; 0 without a network. */
+uint64_t search_thread_nnue_work(const SearchThread *st);
 
 /*
  * Searches pos (copied; the caller's is not touched, its history is used for
