@@ -349,9 +349,20 @@ bool engine_search_is_open_ended(Engine *e)
     return e->searching && (e->go.infinite || atomic_load(&e->shared.pondering));
 }
 
+/* Sets the number of search threads, between searches only. */
+int engine_set_threads(Engine *e, int threads)
+{
+    if (e->searching)
+        return -1;
+    e->opt.threads = pool_resize(e->pool, threads);
+    return e->opt.threads;
+}
+
 /* Resizes the hash, falling back to smaller sizes. */
 size_t engine_set_hash(Engine *e, size_t mb)
 {
+    if (e->searching)
+        return e->tt.mb; /* the threads are using the table: keep it */
     if (mb < 1)
         mb = 1;
     if (mb > TT_MAX_MB)

@@ -137,8 +137,11 @@ bool engine_searching(const Engine *e);
 /* Is the running search one that never ends by itself (infinite, or ponder before ponderhit)? */
 bool engine_search_is_open_ended(Engine *e);
 
+/* Sets the number of search threads (1..POOL_MAX_THREADS, clamped). Refused (returns -1, nothing changed)
+ * while a search runs; else returns the count now in use, fewer than asked when the system gives no more. */
+int engine_set_threads(Engine *e, int threads);
 /* Resizes the hash (to mb rounded down to a power of two); if that cannot be had, falls back to
- * smaller sizes. Returns the MB in use. */
+ * smaller sizes. Returns the MB in use. Call while no search runs. */
 size_t engine_set_hash(Engine *e, size_t mb);
 /* Clears the hash and learned search data (new game). */
 void engine_new_game(Engine *e);

@@ -9,20 +9,35 @@ enum {
     ASPIRATION_MIN_DEPTH = 5,
     ASPIRATION_WINDOW = 25,
     STABLE_ITERATIONS = 4,
+    SKIP_PATTERNS = 20,
 };
 
-/* Fills a report from the thread's state after an iteration. */
+/* Lazy SMP: helper i skips the iterations d with ((d + SKIP_PHASE[k]) / SKIP_SIZE[k]) odd, k = (i - 1) % 20,
+ * so the helpers spread over the depths around the main thread's (Stockfish 9's skip blocks). */
+static const int SKIP_SIZE[SKIP_PATTERNS] = { 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4 };
+static const int SKIP_PHASE[SKIP_PATTERNS] = { 0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7 };
+
+/* Does this thread skip iteration `depth` (helpers only; never the first)? */
+static bool skips_depth(const SearchThread *st, int depth)
+{
+    if (st->index == 0 || depth == 1)
+        return false;
+    int k = (st->index - 1) % SKIP_PATTERNS;
+    return (depth + SKIP_PHASE[k]) / SKIP_SIZE[k] % 2 != 0;
+}
+
+/* Fills a report from the thread's state after an iteration (the main thread only). */
 static void report(SearchThread *st, int depth, int score, int bound)
 {
     SearchShared *sh = st->shared;
-    if (!sh->report)
+    if (!sh->report || st->index != 0)
         return;
     SearchReport r;
     r.depth = depth;
     r.seldepth = st->seldepth;
     r.score = score;
     r.bound = bound;
-    r.nodes = st->nodes;
+    r.nodes = search_flush_nodes(st);
     r.time_ms = now_ms() - atomic_load(&sh->start_ms);
     r.hashfull = tt_hashfull(sh->tt);
     r.pv_len = st->pv_len[0];
@@ -30,16 +45,39 @@ static void report(SearchThread *st, int depth, int score, int bound)
     sh->report(sh->report_ctx, &r);
 }
 
-/* Should iterative deepening stop before the next iteration (soft time, mate found)? */
+/* Reports the thread's best line as the search's last word (the pool, when it plays a helper's move). */
+void search_report_line(SearchThread *st, Move best)
+{
+    const RootMove *r = &st->rm.move[0];
+    SearchShared *sh = st->shared;
+    if (!sh->report || r->depth == 0 || r->move != best)
+        return;
+    SearchReport rep;
+    rep.depth = r->depth;
+    rep.seldepth = r->seldepth;
+    rep.score = r->score;
+    rep.bound = BOUND_EXACT;
+    rep.nodes = atomic_load(&sh->nodes);
+    rep.time_ms = now_ms() - atomic_load(&sh->start_ms);
+    rep.hashfull = tt_hashfull(sh->tt);
+    rep.pv_len = r->pv_len;
+    memcpy(rep.pv, r->pv, sizeof(Move) * (size_t)r->pv_len);
+    sh->report(sh->report_ctx, &rep);
+}
+
+/* Should iterative deepening stop before the next iteration (depth, soft time, mate found)? The clock is
+ * the main thread's to watch; a mate found within `go mate` by any thread stops them all. */
 static bool stop_iterating(SearchThread *st, int depth, int score, int stable, int n_root)
 {
     SearchShared *sh = st->shared;
     const SearchLimits *lim = &sh->limits;
     if (lim->depth > 0 && depth >= lim->depth)
         return true;
-    if (lim->mate > 0 && score >= SCORE_MATE_MIN && SCORE_MATE - score <= 2 * lim->mate)
+    if (lim->mate > 0 && score >= SCORE_MATE_MIN && SCORE_MATE - score <= 2 * lim->mate) {
+        atomic_store(&sh->stop, true);
         return true;
-    if (lim->infinite || atomic_load(&sh->pondering) || lim->soft_ms <= 0)
+    }
+    if (st->index != 0 || lim->infinite || atomic_load(&sh->pondering) || lim->soft_ms <= 0)
         return false;
     if (n_root == 1)
         return true; /* a forced move needs no thought */
@@ -53,7 +91,7 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
 {
     memcpy(&st->pos, pos, offsetof(Position, hist) + sizeof(Undo) * pos->ply);
     st->shared = shared;
-    st->nodes = 0;
+    st->nodes = st->nodes_flushed = 0;
     st->stopped = false;
     st->net = shared->net;
     if (st->net)
@@ -69,7 +107,9 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
     }
     const int max_depth = shared->limits.depth > 0 && shared->limits.depth < MAX_PLY ? shared->limits.depth : MAX_PLY - 1;
     int score = 0, stable = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
+    for (int depth = 1; depth <= max_depth && !st->stopped; depth++) {
+        if (skips_depth(st, depth))
+            continue;
         st->seldepth = 0;
         int window = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
         if (depth >= ASPIRATION_MIN_DEPTH && !score_is_mate(score)) {
@@ -113,4 +153,5 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
             break;
     }
     out->nodes = st->nodes;
+    search_flush_nodes(st);
 }

@@ -16,7 +16,7 @@
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 
-enum { THREADS_MAX = 256, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = 1, NAME_MAX_NORM = 64 };
+enum { THREADS_MAX = POOL_MAX_THREADS, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = 1, NAME_MAX_NORM = 64 };
 
 static const char *const LEVELS[] = { "none", "small", "medium", "large", NULL };
 static const char *const RANDOM_LEVELS[] = { "none", "tiny", "small", "medium", "large", "huge", NULL };
@@ -106,7 +106,15 @@ static void opt_apply(Proto *p, OptId id)
         p->value[id] = got;
         break;
     }
-    case OPT_THREADS: e->opt.threads = (int)v; break;
+    case OPT_THREADS: {
+        int got = engine_set_threads(e, (int)v);
+        if (got < 0)
+            out_info_string(p, "error: Threads cannot change during a search; kept %d", e->opt.threads);
+        else if (got != v)
+            out_info_string(p, "only %d search threads could be started (asked for %lld)", got, (long long)v);
+        p->value[id] = e->opt.threads;
+        break;
+    }
     case OPT_PONDER: e->opt.ponder = v != 0; break;
     case OPT_MOVE_OVERHEAD: e->opt.move_overhead_ms = (int)v; break;
     case OPT_RULES: e->opt.rules = (int)v; break;
@@ -132,7 +140,7 @@ void opt_init(Proto *p)
     p->value[OPT_USE_NNUE] = p->engine->opt.use_nnue; /* on when the build has a net */
     p->bookfiles[0] = '\0';
     p->evalfile[0] = '\0';
-    p->engine->opt.threads = 1;
+    engine_set_threads(p->engine, 1);
     p->engine->opt.ponder = false;
     p->engine->opt.move_overhead_ms = OVERHEAD_DEFAULT;
     p->engine->opt.rules = 0;
@@ -229,15 +237,72 @@ static void set_eval_file(Proto *p, const char *value)
                     p->engine->opt.use_nnue ? "" : "; Use NNUE is off");
 }
 
+/* The option a normalised name names, or NULL. */
+static const OptDef *opt_find(const char *norm)
+{
+    for (int i = 0; i < OPT_COUNT; i++)
+        if (opt_matches(&OPTIONS[i], norm))
+            return &OPTIONS[i];
+    return NULL;
+}
+
+/* Options whose numbers out of range are clamped into it (with an info string) rather than refused. */
+static bool opt_clamps(OptId id) { return id == OPT_THREADS; }
+
+/* The option's name as the current dialect shows it. */
+static const char *opt_shown(const Proto *p, const OptDef *d)
+{
+    return d->uci && p->dialect == DIALECT_UCI ? d->uci : d->ucci ? d->ucci : d->uci;
+}
+
+/* Parses a spin value; a clamping option's number outside the range is brought into it, saying so. */
+static bool parse_spin(Proto *p, const OptDef *d, const char *value, int64_t *v)
+{
+    bool zero_default = d->id == OPT_HASH; /* UCCI: hashsize 0 = let the engine decide */
+    if (!value)
+        return false;
+    if (!opt_clamps(d->id)) {
+        if (!parse_i64(value, zero_default ? 0 : d->min, d->max, v))
+            return false;
+        if (*v == 0 && zero_default)
+            *v = d->def;
+        return true;
+    }
+    if (!parse_i64(value, INT64_MIN, INT64_MAX, v)) {
+        /* beyond int64 but a plain number: as far out of range as it gets */
+        const char *digits = value + (*value == '-' || *value == '+');
+        if (!*digits || strspn(digits, "0123456789") != strlen(digits))
+            return false;
+        *v = *value == '-' ? INT64_MIN : INT64_MAX;
+    }
+    if (*v < d->min || *v > d->max) {
+        int64_t c = *v < d->min ? d->min : d->max;
+        out_info_string(p, "%s %.40s is out of range %lld..%lld: using %lld", opt_shown(p, d), value,
+                        (long long)d->min, (long long)d->max, (long long)c);
+        *v = c;
+    }
+    return true;
+}
+
 /* Applies `setoption`. */
 void opt_set(Proto *p, const char *name, const char *value)
 {
     char norm[NAME_MAX_NORM];
     normalise(name, norm);
     const OptDef *d = NULL;
-    for (int i = 0; i < OPT_COUNT && !d; i++)
-        if (opt_matches(&OPTIONS[i], norm))
-            d = &OPTIONS[i];
+    if (value) {
+        /* UCCI form of a name of several words ("setoption Skill Level 5"): its later words came first in
+         * the value; the longer name wins */
+        char joined[NAME_MAX_NORM * 2];
+        size_t word = strcspn(value, " ");
+        snprintf(joined, sizeof joined, "%s%.*s", name, (int)(word < NAME_MAX_NORM ? word : NAME_MAX_NORM), value);
+        char norm2[NAME_MAX_NORM];
+        normalise(joined, norm2);
+        if ((d = opt_find(norm2)) != NULL)
+            value = value[word] ? value + word + 1 : NULL;
+    }
+    if (!d)
+        d = opt_find(norm);
     if (!d)
         return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
     int64_t v = 0;
@@ -250,11 +315,7 @@ void opt_set(Proto *p, const char *name, const char *value)
         v = b;
         break;
     }
-    case OT_SPIN:
-        ok = value && parse_i64(value, d->id == OPT_HASH || d->id == OPT_THREADS ? 0 : d->min, d->max, &v);
-        if (ok && v == 0 && (d->id == OPT_HASH || d->id == OPT_THREADS))
-            v = d->def; /* UCCI: 0 = let the engine decide */
-        break;
+    case OT_SPIN: ok = parse_spin(p, d, value, &v); break;
     case OT_COMBO:
         ok = false;
         for (int k = 0; value && d->vars[k]; k++)
@@ -266,7 +327,7 @@ void opt_set(Proto *p, const char *name, const char *value)
     case OT_STRING:
         if (value && strlen(value) >= sizeof p->bookfiles) {
             out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value",
-                            p->dialect == DIALECT_UCI && d->uci ? d->uci : d->ucci, (int)sizeof p->bookfiles - 1);
+                            opt_shown(p, d), (int)sizeof p->bookfiles - 1);
             return;
         }
         if (d->id == OPT_EVALFILE)
@@ -276,7 +337,7 @@ void opt_set(Proto *p, const char *name, const char *value)
         return;
     }
     if (!ok) {
-        const char *shown = d->uci && p->dialect == DIALECT_UCI ? d->uci : d->ucci ? d->ucci : d->uci;
+        const char *shown = opt_shown(p, d);
         if (d->type == OT_SPIN)
             out_info_string(p, "error: bad value '%.40s' for option %s (allowed %lld..%lld); kept %lld",
                             value ? value : "", shown, (long long)d->min, (long long)d->max,

@@ -90,6 +90,7 @@ void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits
     shared->rules = rules;
     atomic_store(&shared->stop, false);
     atomic_store(&shared->start_ms, now_ms());
+    atomic_store(&shared->nodes, 0);
     shared->report = report;
     shared->report_ctx = report_ctx;
     shared->net = NULL;
@@ -123,15 +124,27 @@ static int static_eval(SearchThread *st)
 /* Milliseconds since the limits' reference time. */
 int64_t search_elapsed_ms(const SearchShared *sh) { return now_ms() - atomic_load(&sh->start_ms); }
 
-/* Checks node and hard time limits (setting the stop flag when one is reached); serves a pending request. */
+/* Adds the nodes searched since the last flush to the count of all threads. */
+uint64_t search_flush_nodes(SearchThread *st)
+{
+    uint64_t fresh = st->nodes - st->nodes_flushed;
+    st->nodes_flushed = st->nodes;
+    return atomic_fetch_add_explicit(&st->shared->nodes, fresh, memory_order_relaxed) + fresh;
+}
+
+/* Checks the node limit (over all threads) and, on the main thread, the hard time limit (setting the
+ * stop flag when one is reached) and a pending request. */
 static void check_limits(SearchThread *st)
 {
     SearchShared *sh = st->shared;
     const SearchLimits *lim = &sh->limits;
+    uint64_t nodes = search_flush_nodes(st);
+    if (lim->nodes && nodes >= lim->nodes)
+        atomic_store(&sh->stop, true);
+    if (st->index != 0)
+        return;
     if (sh->serve && atomic_load_explicit(&sh->serve_wanted, memory_order_relaxed))
         sh->serve(sh->serve_ctx);
-    if (lim->nodes && st->nodes >= lim->nodes)
-        atomic_store(&sh->stop, true);
     if (!lim->infinite && !atomic_load(&sh->pondering) && lim->hard_ms > 0 && search_elapsed_ms(sh) >= lim->hard_ms)
         atomic_store(&sh->stop, true);
 }

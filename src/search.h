@@ -2,12 +2,15 @@
  * search.h - the search: iterative deepening, aspiration windows, PVS
  * alpha-beta with a transposition table, quiescence.
  *
- * Threading model: everything a search thread mutates lives in its own
- * SearchThread (its Position copy, killers, history, node count). What
- * threads share is a SearchShared: the TT, the limits, the stop flag and
- * the report callback. The search never prints; it reports through the
- * callback, which the protocol layer owns. One thread today; more threads
- * (and MultiPV) add SearchThreads over the same SearchShared.
+ * Threading model (Lazy SMP): everything a search thread mutates lives in its
+ * own SearchThread (its Position copy, root-move list, killers, histories,
+ * correction history, network accumulators, node count). What threads share
+ * is a SearchShared: the lock-free TT, the limits, the stop flag, the node
+ * count of all threads, the report callback. Thread 0 (the main thread)
+ * alone reports, checks the clock and serves requests; helpers search the
+ * same root at staggered depths and share what they find through the table.
+ * threadpool.h runs the threads and picks the move. The search never prints;
+ * it reports through the callback, which the protocol layer owns.
  */
 #ifndef XQ_SEARCH_H
 #define XQ_SEARCH_H
@@ -32,7 +35,7 @@ typedef struct SearchLimits {
 
 /* One progress report (after each iteration, or an aspiration fail). */
 typedef struct SearchReport {
-    int depth, seldepth;
+    int depth, seldepth;     /* nodes: of all threads */
     int score;               /* side to move's view; see score.h for mate/ban bands */
     int bound;               /* BOUND_EXACT, or LOWER/UPPER after an aspiration fail */
     uint64_t nodes;
@@ -52,6 +55,7 @@ typedef struct SearchShared {
     atomic_bool stop;        /* set by the protocol (stop) or by the main thread (limits) */
     atomic_bool pondering;   /* while true, time limits do not stop the search */
     _Atomic int64_t start_ms; /* monotonic time limits count from (the protocol may reset it at ponderhit) */
+    _Atomic uint64_t nodes;  /* nodes of every thread, each adding its own at every limits check and at the end */
     SearchReportFn report;   /* may be NULL */
     void *report_ctx;
     const struct Network *net; /* the evaluation: a network, or NULL (search_shared_init's default) for the
@@ -69,7 +73,7 @@ typedef struct SearchResult {
     Move ponder;             /* expected reply, or MOVE_NONE */
     int score;
     int depth;               /* last completed iteration */
-    uint64_t nodes;
+    uint64_t nodes;          /* of this thread (pool_search: of all threads) */
 } SearchResult;
 
 typedef struct SearchThread SearchThread;
@@ -92,6 +96,11 @@ uint64_t search_thread_nnue_work(const SearchThread *st);
  * shared's start_ms and stop setup first (search_shared_init). Blocking.
  */
 void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out);
+
+/* Reports st's best line of its last search through st->shared's callback if it starts with best, on the
+ * caller's thread (the pool, after the search, when it plays a helper's move: the last info line then
+ * shows that move). */
+void search_report_line(SearchThread *st, Move best);
 
 /* Prepares a SearchShared for a new search (clears stop and the serve hook, records the start time,
  * advances the table's generation: call it once per search, before any thread searches). */

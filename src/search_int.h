@@ -33,6 +33,7 @@ struct SearchThread {
     int pv_len[MAX_PLY + 1];
     uint8_t lmr[LMR_TABLE][LMR_TABLE];
     uint64_t nodes;
+    uint64_t nodes_flushed; /* the part of nodes already added to shared->nodes */
     int seldepth;
     bool stopped;
     RootMoves rm;       /* the root's moves and what the iterations learned of them */
@@ -47,6 +48,8 @@ struct SearchThread {
 /* Searches the root of st's position (ply 0) to depth in the window; skips root moves not searchable
  * on st->line. Fills st->pv[0] / st->pv_len[0]. */
 int search_root(SearchThread *st, int alpha, int beta, int depth);
+/* Adds the thread's nodes not yet counted to shared->nodes; returns the count of all threads. */
+uint64_t search_flush_nodes(SearchThread *st);
 /* Milliseconds since the limits' reference time. */
 int64_t search_elapsed_ms(const SearchShared *sh);
 

@@ -1,6 +1,8 @@
 /* threadpool.c - the search threads of an engine (see threadpool.h). */
 #include "threadpool.h"
 
+#include "score.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,7 +154,41 @@ void pool_clear(ThreadPool *p)
         search_thread_clear(p->w[i]->st);
 }
 
-/* Searches with every thread; out gets thread 0's result with every thread's nodes. */
+enum { VOTE_BASE = 14 }; /* a thread's vote: (its score - the lowest score + this) * its depth */
+
+/* The thread whose move to play: votes for each move weighted by score and depth (Stockfish's), a
+ * quicker mate over a slower one. Thread 0 unless another one makes a better case; threads that
+ * completed no iteration do not vote. */
+static int pick_thread(const ThreadPool *p)
+{
+    int best = 0, min_score = SCORE_INF;
+    for (int i = 0; i < p->count; i++)
+        if (p->w[i]->result.depth > 0 && p->w[i]->result.score < min_score)
+            min_score = p->w[i]->result.score;
+    int64_t votes[POOL_MAX_THREADS]; /* votes[i]: for the move of thread i */
+    for (int i = 0; i < p->count; i++) {
+        votes[i] = 0;
+        for (int j = 0; j < p->count; j++) {
+            const SearchResult *r = &p->w[j]->result;
+            if (r->depth > 0 && r->best == p->w[i]->result.best)
+                votes[i] += (int64_t)(r->score - min_score + VOTE_BASE) * r->depth;
+        }
+    }
+    for (int i = 1; i < p->count; i++) {
+        const SearchResult *r = &p->w[i]->result, *b = &p->w[best]->result;
+        if (r->depth == 0 || r->best == MOVE_NONE)
+            continue;
+        if (b->score >= SCORE_MATE_MIN) {
+            if (r->score > b->score)
+                best = i;
+        } else if (r->score >= SCORE_MATE_MIN || votes[i] > votes[best]) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Searches with every thread; out gets the chosen thread's result with every thread's nodes. */
 void pool_search(ThreadPool *p, SearchShared *shared, const Position *pos, SearchResult *out)
 {
     pthread_mutex_lock(&p->lock);
@@ -175,8 +211,11 @@ void pool_search(ThreadPool *p, SearchShared *shared, const Position *pos, Searc
     uint64_t nodes = 0;
     for (int i = 0; i < p->count; i++)
         nodes += p->w[i]->result.nodes;
-    *out = p->w[0]->result;
+    int chosen = p->w[0]->result.best == MOVE_NONE ? 0 : pick_thread(p);
+    *out = p->w[chosen]->result;
     out->nodes = nodes;
+    if (chosen != 0)
+        search_report_line(p->w[chosen]->st, out->best); /* the last info line shows the move played */
 }
 
 /* What thread i did in the last search. */
