@@ -147,6 +147,7 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->position_ok = true;
     e->cb = *cb;
     e->opt.threads = 1;
+    e->opt.multipv = 1;
     e->opt.move_overhead_ms = 10;
     atomic_init(&e->shared.stop, false);
     atomic_init(&e->shared.pondering, false);
@@ -276,6 +277,7 @@ bool engine_go(Engine *e, const EngineGo *go)
     lim.nodes = go->nodes;
     lim.mate = go->mate;
     lim.infinite = go->infinite;
+    lim.multipv = e->opt.multipv;
     set_root_moves(e, go, &lim);
     TimeInput ti = go->time;
     ti.overhead_ms = e->opt.move_overhead_ms;

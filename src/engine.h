@@ -59,9 +59,12 @@ typedef struct EngineGo {
     Move searchmoves[MAX_MOVES];
 } EngineGo;
 
+enum { ENGINE_MULTIPV_MAX = MAX_MOVES };
+
 /* Options that change how the engine searches. */
 typedef struct EngineOptions {
-    int threads;
+    int threads;            /* search threads in use (engine_set_threads) */
+    int multipv;            /* lines to search and report (1..ENGINE_MULTIPV_MAX) */
     bool ponder;            /* pondering enabled in the GUI (time allocation) */
     int move_overhead_ms;
     int rules;              /* RuleSet: 0 = asian, 1 = check-only */

@@ -26,22 +26,37 @@ static bool skips_depth(const SearchThread *st, int depth)
     return (depth + SKIP_PHASE[k]) / SKIP_SIZE[k] % 2 != 0;
 }
 
-/* Fills a report from the thread's state after an iteration (the main thread only). */
-static void report(SearchThread *st, int depth, int score, int bound)
+/* Fills a report of root move `at` (a line, exact unless it was cut by an aspiration fail) for line
+ * `multipv` (1-based), or of the aspiration fail just seen when at < 0. */
+static void report(SearchThread *st, int at, int multipv, int depth, int score, int bound)
 {
     SearchShared *sh = st->shared;
-    if (!sh->report || st->index != 0)
+    if (!sh->report)
         return;
     SearchReport r;
-    r.depth = depth;
-    r.seldepth = st->seldepth;
-    r.score = score;
-    r.bound = bound;
+    r.multipv = multipv;
     r.nodes = search_flush_nodes(st);
     r.time_ms = now_ms() - atomic_load(&sh->start_ms);
     r.hashfull = tt_hashfull(sh->tt);
-    r.pv_len = st->pv_len[0];
-    memcpy(r.pv, st->pv[0], sizeof(Move) * (size_t)r.pv_len);
+    if (at >= 0) {
+        const RootMove *m = &st->rm.move[at];
+        r.depth = m->depth;
+        r.seldepth = m->seldepth;
+        r.score = m->score;
+        r.bound = m->bound;
+        r.pv_len = m->pv_len;
+        memcpy(r.pv, m->pv, sizeof(Move) * (size_t)r.pv_len);
+    } else {
+        /* a fail low has no move of its own: the line's last PV stands (never an empty pv) */
+        const bool own = st->pv_len[0] > 0;
+        const RootMove *m = &st->rm.move[multipv - 1];
+        r.depth = depth;
+        r.seldepth = st->seldepth;
+        r.score = score;
+        r.bound = bound;
+        r.pv_len = own ? st->pv_len[0] : m->pv_len;
+        memcpy(r.pv, own ? st->pv[0] : m->pv, sizeof(Move) * (size_t)r.pv_len);
+    }
     sh->report(sh->report_ctx, &r);
 }
 
@@ -53,6 +68,7 @@ void search_report_line(SearchThread *st, Move best)
     if (!sh->report || r->depth == 0 || r->move != best)
         return;
     SearchReport rep;
+    rep.multipv = 1;
     rep.depth = r->depth;
     rep.seldepth = r->seldepth;
     rep.score = r->score;
@@ -86,7 +102,48 @@ static bool stop_iterating(SearchThread *st, int depth, int score, int stable, i
     return search_elapsed_ms(sh) >= budget;
 }
 
-/* Iterative deepening with aspiration windows. */
+/* Searches line `line` of iteration `depth` with aspiration windows around center (the line's last score;
+ * reporting each fail on the main thread). Returns the score; st->stopped if the search was stopped. */
+static int search_line(SearchThread *st, int line, int depth, int center)
+{
+    int window = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
+    st->line = line;
+    st->seldepth = 0;
+    if (depth >= ASPIRATION_MIN_DEPTH && center > -SCORE_INF && !score_is_mate(center)) {
+        alpha = center - window;
+        beta = center + window;
+    }
+    for (;;) {
+        int result = search_root(st, alpha, beta, depth);
+        if (st->stopped)
+            return result;
+        if (result <= alpha) {
+            if (st->index == 0)
+                report(st, -1, line + 1, depth, result, BOUND_UPPER);
+            beta = (alpha + beta) / 2;
+            alpha = result - window > -SCORE_INF ? result - window : -SCORE_INF;
+        } else if (result >= beta) {
+            if (st->index == 0)
+                report(st, -1, line + 1, depth, result, BOUND_LOWER);
+            beta = result + window < SCORE_INF ? result + window : SCORE_INF;
+        } else {
+            return result;
+        }
+        window += window / 2;
+    }
+}
+
+/* Copies the best line of the thread's root moves into out (move, ponder, score, depth). */
+static void take_best(const SearchThread *st, SearchResult *out)
+{
+    const RootMove *r = &st->rm.move[0];
+    out->best = r->move;
+    out->ponder = r->pv_len > 1 ? r->pv[1] : MOVE_NONE;
+    out->score = r->score;
+    out->depth = r->depth;
+}
+
+/* Iterative deepening: each iteration searches every MultiPV line with aspiration windows. */
 void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out)
 {
     memcpy(&st->pos, pos, offsetof(Position, hist) + sizeof(Undo) * pos->ply);
@@ -105,51 +162,39 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
         out->score = score_mated_in(0);
         return;
     }
-    const int max_depth = shared->limits.depth > 0 && shared->limits.depth < MAX_PLY ? shared->limits.depth : MAX_PLY - 1;
-    int score = 0, stable = 0;
+    const SearchLimits *lim = &shared->limits;
+    const int max_depth = lim->depth > 0 && lim->depth < MAX_PLY ? lim->depth : MAX_PLY - 1;
+    st->lines = lim->multipv > 1 ? (lim->multipv < n_root ? lim->multipv : n_root) : 1;
+    int stable = 0;
     for (int depth = 1; depth <= max_depth && !st->stopped; depth++) {
         if (skips_depth(st, depth))
             continue;
-        st->seldepth = 0;
-        int window = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
-        if (depth >= ASPIRATION_MIN_DEPTH && !score_is_mate(score)) {
-            alpha = score - window;
-            beta = score + window;
-        }
-        int result;
-        for (;;) {
-            result = search_root(st, alpha, beta, depth);
-            if (st->stopped)
-                break;
-            if (result <= alpha) {
-                report(st, depth, result, BOUND_UPPER);
-                beta = (alpha + beta) / 2;
-                alpha = result - window > -SCORE_INF ? result - window : -SCORE_INF;
-            } else if (result >= beta) {
-                report(st, depth, result, BOUND_LOWER);
-                beta = result + window < SCORE_INF ? result + window : SCORE_INF;
-            } else {
+        rootmoves_new_iteration(&st->rm);
+        for (int line = 0; line < st->lines; line++) {
+            int result = search_line(st, line, depth, st->rm.move[line].prev_score);
+            if (st->stopped) {
+                /* A partial line 0 is used only if its move already beat the last full iteration's. */
+                if (line == 0 && st->pv_len[0] > 0 && st->pv[0][0] != MOVE_NONE && depth > 1
+                    && st->pv[0][0] != out->best) {
+                    out->best = st->pv[0][0];
+                    out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
+                }
                 break;
             }
-            window += window / 2;
-        }
-        if (st->stopped) {
-            /* A partial iteration's move is used only if it already beat the last full one. */
-            if (st->pv_len[0] > 0 && st->pv[0][0] != MOVE_NONE && depth > 1 && st->pv[0][0] != out->best) {
-                out->best = st->pv[0][0];
-                out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
+            rootmoves_set_line(&st->rm, line, result, BOUND_EXACT, depth, st->seldepth, st->pv[0], st->pv_len[0]);
+            if (line == 0) {
+                stable = st->rm.move[0].move == out->best ? stable + 1 : 0;
+                take_best(st, out);
             }
+        }
+        if (st->stopped)
             break;
-        }
-        score = result;
-        rootmoves_set_line(&st->rm, 0, score, BOUND_EXACT, depth, st->seldepth, st->pv[0], st->pv_len[0]);
-        stable = st->pv[0][0] == out->best ? stable + 1 : 0;
-        out->best = st->pv[0][0];
-        out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
-        out->score = score;
-        out->depth = depth;
-        report(st, depth, score, BOUND_EXACT);
-        if (stop_iterating(st, depth, score, stable, n_root))
+        rootmoves_sort(&st->rm, 0, st->lines);
+        take_best(st, out);
+        if (st->index == 0)
+            for (int line = 0; line < st->lines; line++)
+                report(st, line, line + 1, depth, 0, BOUND_EXACT);
+        if (stop_iterating(st, depth, out->score, stable, n_root))
             break;
     }
     out->nodes = st->nodes;

@@ -16,7 +16,7 @@
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 
-enum { THREADS_MAX = POOL_MAX_THREADS, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = 1, NAME_MAX_NORM = 64 };
+enum { THREADS_MAX = POOL_MAX_THREADS, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = ENGINE_MULTIPV_MAX, NAME_MAX_NORM = 64 };
 
 static const char *const LEVELS[] = { "none", "small", "medium", "large", NULL };
 static const char *const RANDOM_LEVELS[] = { "none", "tiny", "small", "medium", "large", "huge", NULL };
@@ -37,7 +37,7 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_THREADS, "Threads", "threads", "", OT_SPIN, 1, THREADS_MAX, 1, NULL },
     { OPT_CLEAR_HASH, "Clear Hash", NULL, "", OT_BUTTON, 0, 0, 0, NULL },
     { OPT_PONDER, "Ponder", "ponder", "", OT_CHECK, 0, 1, 0, NULL },
-    { OPT_MULTIPV, "MultiPV", NULL, "", OT_SPIN, 1, MULTIPV_MAX, 1, NULL },
+    { OPT_MULTIPV, "MultiPV", "multipv", "", OT_SPIN, 1, MULTIPV_MAX, 1, NULL },
     { OPT_MOVE_OVERHEAD, "Move Overhead", NULL, "", OT_SPIN, 0, OVERHEAD_MAX, OVERHEAD_DEFAULT, NULL },
     { OPT_RULES, "Repetition Rule", "rules", "rule repetition", OT_COMBO, 0, 1, 0, RULE_NAMES },
     { OPT_USEMILLISEC, NULL, "usemillisec", "", OT_CHECK, 0, 1, 1, NULL },
@@ -116,6 +116,7 @@ static void opt_apply(Proto *p, OptId id)
         break;
     }
     case OPT_PONDER: e->opt.ponder = v != 0; break;
+    case OPT_MULTIPV: e->opt.multipv = (int)v; break;
     case OPT_MOVE_OVERHEAD: e->opt.move_overhead_ms = (int)v; break;
     case OPT_RULES: e->opt.rules = (int)v; break;
     case OPT_USE_NNUE: {
@@ -142,6 +143,7 @@ void opt_init(Proto *p)
     p->evalfile[0] = '\0';
     engine_set_threads(p->engine, 1);
     p->engine->opt.ponder = false;
+    p->engine->opt.multipv = 1;
     p->engine->opt.move_overhead_ms = OVERHEAD_DEFAULT;
     p->engine->opt.rules = 0;
 }
@@ -247,7 +249,7 @@ static const OptDef *opt_find(const char *norm)
 }
 
 /* Options whose numbers out of range are clamped into it (with an info string) rather than refused. */
-static bool opt_clamps(OptId id) { return id == OPT_THREADS; }
+static bool opt_clamps(OptId id) { return id == OPT_THREADS || id == OPT_MULTIPV; }
 
 /* The option's name as the current dialect shows it. */
 static const char *opt_shown(const Proto *p, const OptDef *d)

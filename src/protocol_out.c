@@ -134,9 +134,13 @@ void out_report(void *ctx, const Position *root, const SearchReport *r)
     int64_t t = r->time_ms > 0 ? r->time_ms : 0;
     uint64_t nps = t > 0 ? r->nodes * 1000 / (uint64_t)t : r->nodes * 1000;
     if (p->search_dialect == DIALECT_UCCI) {
-        /* exactly "info depth d score s pv ..." first: some GUIs parse it by position */
+        /* exactly "info depth d score s pv ..." first: some GUIs parse it by position (MultiPV adds
+         * "multipv k" before the pv, only when more than one line was asked for) */
+        char line_no[24] = "";
+        if (p->value[OPT_MULTIPV] > 1)
+            snprintf(line_no, sizeof line_no, " multipv %d", r->multipv);
         if (r->bound == BOUND_EXACT && r->pv_len > 0)
-            out_line(&p->out, "info depth %d score %d pv%s", r->depth, score_to_ucci(r->score), pv);
+            out_line(&p->out, "info depth %d score %d%s pv%s", r->depth, score_to_ucci(r->score), line_no, pv);
         out_line(&p->out, "info time %" PRId64 " nodes %" PRIu64 " nps %" PRIu64, t, r->nodes, nps);
         return;
     }
@@ -144,9 +148,9 @@ void out_report(void *ctx, const Position *root, const SearchReport *r)
     score_uci(r->score, score, sizeof score);
     const char *bound = r->bound == BOUND_LOWER ? " lowerbound" : r->bound == BOUND_UPPER ? " upperbound" : "";
     out_line(&p->out,
-             "info depth %d seldepth %d multipv 1 score %s%s nodes %" PRIu64 " nps %" PRIu64
+             "info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
              " hashfull %d tbhits 0 time %" PRId64 " pv%s",
-             r->depth, r->seldepth, score, bound, r->nodes, nps, r->hashfull, t, pv);
+             r->depth, r->seldepth, r->multipv, score, bound, r->nodes, nps, r->hashfull, t, pv);
 }
 
 /*

@@ -377,6 +377,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         if (!pv_node && tte.depth >= depth && tt_cutoff(&tte, alpha, beta))
             return tte.score;
     }
+    if (root && st->lines > 1)
+        tt_move = st->rm.move[st->line].move; /* MultiPV: the table holds another line's move; try this line's */
     if (tt_move && (!move_is_pseudo_legal(pos, tt_move) || !move_is_legal(pos, tt_move)))
         tt_move = MOVE_NONE;
 

@@ -29,12 +29,14 @@ typedef struct SearchLimits {
     int64_t hard_ms;         /* stop at once after this; <= 0 none */
     int mate;                /* stop once a mate in <= this many moves is found; 0 none */
     bool infinite;           /* never stop on our own (go infinite / ponder) until stop */
+    int multipv;             /* lines to search and report (MultiPV); 0 or 1 = one */
     int n_root_moves;        /* > 0: search only these root moves (searchmoves minus banmoves) */
     Move root_moves[MAX_MOVES];
 } SearchLimits;
 
-/* One progress report (after each iteration, or an aspiration fail). */
+/* One progress report: a line after each iteration (each MultiPV line), or an aspiration fail. */
 typedef struct SearchReport {
+    int multipv;             /* the line, 1 = the best */
     int depth, seldepth;     /* nodes: of all threads */
     int score;               /* side to move's view; see score.h for mate/ban bands */
     int bound;               /* BOUND_EXACT, or LOWER/UPPER after an aspiration fail */

@@ -38,6 +38,7 @@ struct SearchThread {
     bool stopped;
     RootMoves rm;       /* the root's moves and what the iterations learned of them */
     int line;           /* the MultiPV line being searched: root moves of lines 0..line-1 are skipped */
+    int lines;          /* MultiPV lines of this search (1 unless MultiPV, at most the root moves) */
     int index;          /* in the thread pool: 0 = the main thread */
     uint64_t nnue_work0; /* the network stack's work counters when this search started */
     const EvalParams *params;

@@ -211,7 +211,8 @@ void pool_search(ThreadPool *p, SearchShared *shared, const Position *pos, Searc
     uint64_t nodes = 0;
     for (int i = 0; i < p->count; i++)
         nodes += p->w[i]->result.nodes;
-    int chosen = p->w[0]->result.best == MOVE_NONE ? 0 : pick_thread(p);
+    /* MultiPV: thread 0's lines are the ones reported; its first line is the move */
+    int chosen = p->w[0]->result.best == MOVE_NONE || shared->limits.multipv > 1 ? 0 : pick_thread(p);
     *out = p->w[chosen]->result;
     out->nodes = nodes;
     if (chosen != 0)
