@@ -10,6 +10,7 @@
 #include "move.h"
 #include "movegen.h"
 #include "platform.h"
+#include "strength.h"
 
 enum {
     /* the root history never grows past this, leaving room for the search path */
@@ -70,6 +71,13 @@ static void engine_report(void *ctx, const SearchReport *report)
     r.pv_len = n;
     if (e->cb.info)
         e->cb.info(e->cb.ctx, e->root, &r);
+}
+
+/* Search-thread hook: passes a root move announcement on. */
+static void engine_currmove(void *ctx, Move move, int number)
+{
+    Engine *e = ctx;
+    e->cb.currmove(e->cb.ctx, move, number);
 }
 
 /* Is m one of the first n moves of list? */
@@ -148,6 +156,8 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->cb = *cb;
     e->opt.threads = 1;
     e->opt.multipv = 1;
+    e->opt.level_centi = SKILL_MAX * SKILL_CENTI;
+    e->noise_seed = (uint64_t)now_us();
     e->opt.move_overhead_ms = 10;
     atomic_init(&e->shared.stop, false);
     atomic_init(&e->shared.pondering, false);
@@ -278,6 +288,9 @@ bool engine_go(Engine *e, const EngineGo *go)
     lim.mate = go->mate;
     lim.infinite = go->infinite;
     lim.multipv = e->opt.multipv;
+    StrengthPlan plan = strength_plan(e->opt.level_centi, e->opt.randomness);
+    if (plan.nodes && (!lim.nodes || lim.nodes > plan.nodes))
+        lim.nodes = plan.nodes;
     set_root_moves(e, go, &lim);
     TimeInput ti = go->time;
     ti.overhead_ms = e->opt.move_overhead_ms;
@@ -290,8 +303,11 @@ bool engine_go(Engine *e, const EngineGo *go)
     }
     search_shared_init(&e->shared, &e->tt, &lim, e->opt.rules, engine_report, e);
     e->shared.net = e->opt.use_nnue ? e->net : NULL;
+    e->shared.eval_noise = plan.noise;
+    e->shared.noise_seed = e->noise_seed;
     e->shared.serve = engine_serve_probe;
     e->shared.serve_ctx = e;
+    e->shared.currmove = e->cb.currmove ? engine_currmove : NULL;
     atomic_store(&e->shared.pondering, go->ponder);
     atomic_store(&e->draw_offered, go->draw_offered);
     e->wait_for_stop = go->infinite || go->ponder;
@@ -380,6 +396,7 @@ void engine_new_game(Engine *e)
     if (e->tt.table)
         tt_clear(&e->tt);
     pool_clear(e->pool);
+    e->noise_seed = e->noise_seed * 6364136223846793005ULL + (uint64_t)now_us(); /* another game, other noise */
 }
 
 /* Is path one of the names of the built-in net? */

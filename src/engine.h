@@ -44,6 +44,7 @@ typedef struct EngineCallbacks {
     void (*info)(void *ctx, const Position *root, const SearchReport *report); /* PV already checked */
     void (*bestmove)(void *ctx, const EngineResult *result);
     void *ctx;
+    void (*currmove)(void *ctx, Move move, int number); /* may be NULL: root move announcements */
 } EngineCallbacks;
 
 /* A fully resolved `go` (the protocol converts text and units). */
@@ -69,6 +70,8 @@ typedef struct EngineOptions {
     int move_overhead_ms;
     int rules;              /* RuleSet: 0 = asian, 1 = check-only */
     bool use_nnue;          /* evaluate with the network (engine_set_use_nnue) */
+    int level_centi;        /* strength level in hundredths (strength.h); SKILL_MAX * SKILL_CENTI = full */
+    int randomness;         /* UCCI randomness 0 (none) .. 5 (huge) */
 } EngineOptions;
 
 typedef struct Engine {
@@ -99,6 +102,7 @@ typedef struct Engine {
     TTEntry probe_entry;
     pthread_cond_t probe_cond;
     atomic_bool draw_offered;
+    uint64_t noise_seed;    /* the strength limits' evaluation noise of this game (drawn at each new game) */
     EngineGo go;
     int n_legal;            /* legal root moves at the last go */
     Move legal[MAX_MOVES];

@@ -150,10 +150,19 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
     st->shared = shared;
     st->nodes = st->nodes_flushed = 0;
     st->stopped = false;
+    st->check_mask = CHECK_NODES_MASK;
+    if (shared->limits.nodes && shared->limits.nodes <= CHECK_NODES_MASK) { /* tiny budgets (skill levels) */
+        uint64_t every = 1;
+        while (every * CHECK_PER_LIMIT <= shared->limits.nodes)
+            every *= 2;
+        st->check_mask = every - 1;
+    }
     st->net = shared->net;
     if (st->net)
         nnue_reset(&st->nnue, st->net, &st->pos, NULL);
     st->nnue_work0 = st->nnue.refreshes + st->nnue.updates;
+    st->noise = shared->eval_noise;
+    st->noise_seed = shared->noise_seed;
     memset(out, 0, sizeof *out);
     st->line = 0;
     int n_root = rootmoves_init(&st->rm, &st->pos, shared->limits.root_moves, shared->limits.n_root_moves);

@@ -327,7 +327,7 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
     p->out.f = out;
     pthread_mutex_init(&p->out.lock, NULL);
     p->dialect = DIALECT_UCI;
-    EngineCallbacks cb = { out_report, out_bestmove, p };
+    EngineCallbacks cb = { out_report, out_bestmove, p, out_currmove };
     p->engine = engine_new(&cb);
     if (!p->engine) {
         out_line(&p->out, "info string error: out of memory");

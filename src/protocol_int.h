@@ -14,7 +14,8 @@
 typedef enum OptId {
     OPT_HASH, OPT_THREADS, OPT_CLEAR_HASH, OPT_PONDER, OPT_MULTIPV, OPT_MOVE_OVERHEAD, OPT_RULES,
     OPT_USEMILLISEC, OPT_BATCH, OPT_DEBUG, OPT_USEBOOK, OPT_BOOKFILES, OPT_IDLE, OPT_PRUNING,
-    OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_EVALFILE, OPT_USE_NNUE, OPT_COUNT
+    OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_EVALFILE, OPT_USE_NNUE,
+    OPT_SHOW_WDL, OPT_LIMIT_STRENGTH, OPT_ELO, OPT_SKILL, OPT_COUNT
 } OptId;
 
 enum { BOOKFILES_MAX = 512, EVALFILE_MAX = 512 };
@@ -53,6 +54,8 @@ void out_info_string(Proto *p, const char *fmt, ...)
     ;
 /* Search-thread callback: one progress report in the search's dialect. */
 void out_report(void *ctx, const Position *root, const SearchReport *r);
+/* Search-thread callback: "info currmove M currmovenumber N". */
+void out_currmove(void *ctx, Move move, int number);
 /* Search-thread callback: the bestmove line, then wakes the protocol thread. */
 void out_bestmove(void *ctx, const EngineResult *res);
 /* Prints the board, FEN and key of a position (`d`). */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "protocol_int.h"
+#include "strength.h"
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 
@@ -53,6 +54,10 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_NEWGAME, NULL, "newgame", "", OT_BUTTON, 0, 0, 0, NULL },
     { OPT_EVALFILE, "EvalFile", "evalfile", "", OT_STRING, 0, 0, 0, NULL },
     { OPT_USE_NNUE, "Use NNUE", "usennue", "", OT_CHECK, 0, 1, 1, NULL },
+    { OPT_SHOW_WDL, "UCI_ShowWDL", NULL, "", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", "", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_ELO, "UCI_Elo", "elo", "", OT_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN, NULL },
+    { OPT_SKILL, "Skill Level", "skilllevel", "skill", OT_SPIN, 0, SKILL_MAX, SKILL_MAX, NULL },
 };
 
 /* Lower-cases a name and drops spaces and underscores. */
@@ -127,6 +132,14 @@ static void opt_apply(Proto *p, OptId id)
         }
         break;
     }
+    case OPT_LIMIT_STRENGTH:
+    case OPT_ELO:
+    case OPT_SKILL:
+        /* UCI_LimitStrength picks the level from UCI_Elo; otherwise Skill Level does (Stockfish's rule) */
+        e->opt.level_centi = p->value[OPT_LIMIT_STRENGTH] ? strength_level_for_elo((int)p->value[OPT_ELO])
+                                                          : (int)p->value[OPT_SKILL] * SKILL_CENTI;
+        break;
+    case OPT_RANDOMNESS: e->opt.randomness = (int)v; break;
     case OPT_CLEAR_HASH:
     case OPT_NEWGAME: proto_new_game(p); break;
     default: break;
@@ -144,6 +157,8 @@ void opt_init(Proto *p)
     engine_set_threads(p->engine, 1);
     p->engine->opt.ponder = false;
     p->engine->opt.multipv = 1;
+    p->engine->opt.level_centi = SKILL_MAX * SKILL_CENTI;
+    p->engine->opt.randomness = 0;
     p->engine->opt.move_overhead_ms = OVERHEAD_DEFAULT;
     p->engine->opt.rules = 0;
 }
@@ -249,7 +264,10 @@ static const OptDef *opt_find(const char *norm)
 }
 
 /* Options whose numbers out of range are clamped into it (with an info string) rather than refused. */
-static bool opt_clamps(OptId id) { return id == OPT_THREADS || id == OPT_MULTIPV; }
+static bool opt_clamps(OptId id)
+{
+    return id == OPT_THREADS || id == OPT_MULTIPV || id == OPT_ELO || id == OPT_SKILL;
+}
 
 /* The option's name as the current dialect shows it. */
 static const char *opt_shown(const Proto *p, const OptDef *d)

@@ -13,6 +13,7 @@
 
 #include "move.h"
 #include "protocol_int.h"
+#include "wdl.h"
 
 enum {
     UCCI_MATE = 10000,     /* ElephantEye's MATE_VALUE */
@@ -128,7 +129,6 @@ static void pv_text(const SearchReport *r, char *buf, size_t size)
 void out_report(void *ctx, const Position *root, const SearchReport *r)
 {
     Proto *p = ctx;
-    (void)root;
     char pv[LINE_MAX_OUT / 2];
     pv_text(r, pv, sizeof pv);
     int64_t t = r->time_ms > 0 ? r->time_ms : 0;
@@ -144,13 +144,25 @@ void out_report(void *ctx, const Position *root, const SearchReport *r)
         out_line(&p->out, "info time %" PRId64 " nodes %" PRIu64 " nps %" PRIu64, t, r->nodes, nps);
         return;
     }
-    char score[32];
+    char score[32], wdl[40] = "";
     score_uci(r->score, score, sizeof score);
     const char *bound = r->bound == BOUND_LOWER ? " lowerbound" : r->bound == BOUND_UPPER ? " upperbound" : "";
+    if (p->value[OPT_SHOW_WDL]) {
+        Wdl w = wdl_from_score(r->score, wdl_material(root));
+        snprintf(wdl, sizeof wdl, " wdl %d %d %d", w.win, w.draw, w.loss);
+    }
     out_line(&p->out,
-             "info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
+             "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
              " hashfull %d tbhits 0 time %" PRId64 " pv%s",
-             r->depth, r->seldepth, r->multipv, score, bound, r->nodes, nps, r->hashfull, t, pv);
+             r->depth, r->seldepth, r->multipv, score, bound, wdl, r->nodes, nps, r->hashfull, t, pv);
+}
+
+/* Search-thread callback: the root move being searched, in both dialects. */
+void out_currmove(void *ctx, Move move, int number)
+{
+    Proto *p = ctx;
+    char m[MOVE_TEXT];
+    out_line(&p->out, "info currmove %s currmovenumber %d", move_to_text(move, m), number);
 }
 
 /*

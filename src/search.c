@@ -8,6 +8,7 @@
 #include "platform.h"
 #include "rules.h"
 #include "see.h"
+#include "strength.h"
 
 /* Tuned search constants, named in one place. */
 enum {
@@ -34,7 +35,7 @@ enum {
     QUIET_SEE_DEPTH = 5,   /* quiet moves that lose material by SEE are pruned up to this depth... */
     QUIET_SEE_MARGIN = 30, /* ...when they lose more than this * depth^2 */
     QS_DELTA_MARGIN = 200,
-    CHECK_NODES_MASK = 1023,
+    CURRMOVE_AFTER_MS = 1000,    /* root moves are announced (currmove) once the search is this old */
     MAX_CHECK_EXTENSION_PLY = MAX_PLY / 2,
 };
 
@@ -94,9 +95,12 @@ void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits
     shared->report = report;
     shared->report_ctx = report_ctx;
     shared->net = NULL;
+    shared->eval_noise = 0;
+    shared->noise_seed = 0;
     atomic_store(&shared->serve_wanted, false);
     shared->serve = NULL;
     shared->serve_ctx = NULL;
+    shared->currmove = NULL;
 }
 
 /* Plays m on the thread's position (and tells the network's accumulators). */
@@ -115,10 +119,12 @@ static inline void unmake_move(SearchThread *st)
         nnue_pop(&st->nnue);
 }
 
-/* The static evaluation of the thread's position for the side to move: the network's, or the hand-crafted one. */
+/* The static evaluation of the thread's position for the side to move: the network's, or the hand-crafted one
+ * (plus a strength limit's noise). */
 static int static_eval(SearchThread *st)
 {
-    return st->net ? nnue_evaluate(st->net, &st->nnue, &st->pos) : evaluate(&st->pos, st->params);
+    int v = st->net ? nnue_evaluate(st->net, &st->nnue, &st->pos) : evaluate(&st->pos, st->params);
+    return st->noise ? v + strength_noise(st->pos.key, st->noise_seed, st->noise) : v;
 }
 
 /* Milliseconds since the limits' reference time. */
@@ -132,14 +138,14 @@ uint64_t search_flush_nodes(SearchThread *st)
     return atomic_fetch_add_explicit(&st->shared->nodes, fresh, memory_order_relaxed) + fresh;
 }
 
-/* Checks the node limit (over all threads) and, on the main thread, the hard time limit (setting the
+/* Checks the node limit (over all threads; once this thread has a whole first iteration) and, on the main thread, the hard time limit (setting the
  * stop flag when one is reached) and a pending request. */
 static void check_limits(SearchThread *st)
 {
     SearchShared *sh = st->shared;
     const SearchLimits *lim = &sh->limits;
     uint64_t nodes = search_flush_nodes(st);
-    if (lim->nodes && nodes >= lim->nodes)
+    if (lim->nodes && nodes >= lim->nodes && st->rm.move[0].depth > 0) /* a move from one whole iteration at least */
         atomic_store(&sh->stop, true);
     if (st->index != 0)
         return;
@@ -152,7 +158,7 @@ static void check_limits(SearchThread *st)
 /* Has the search been told to stop (polling the limits every few nodes)? */
 static inline bool should_stop(SearchThread *st)
 {
-    if ((st->nodes & CHECK_NODES_MASK) == 0)
+    if ((st->nodes & st->check_mask) == 0)
         check_limits(st);
     if (atomic_load_explicit(&st->shared->stop, memory_order_relaxed))
         st->stopped = true;
@@ -441,6 +447,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         if (!legal_with_ctx(pos, &ctx, m))
             continue;
         legal++;
+        if (root && st->index == 0 && st->shared->currmove && search_elapsed_ms(st->shared) >= CURRMOVE_AFTER_MS)
+            st->shared->currmove(st->shared->report_ctx, m, st->line + legal);
         const bool capture = pos->board[move_to(m)] != EMPTY;
         const bool quiet = !capture;
         /* Losing captures are not tried near the horizon outside the PV. */

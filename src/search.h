@@ -60,8 +60,14 @@ typedef struct SearchShared {
     _Atomic uint64_t nodes;  /* nodes of every thread, each adding its own at every limits check and at the end */
     SearchReportFn report;   /* may be NULL */
     void *report_ctx;
+    /* the root move the main thread starts on and its number in the line (1 = the first; line k counts
+     * from k), once the search is a second old; ctx is report_ctx. NULL after init (set it after). */
+    void (*currmove)(void *ctx, Move move, int number);
     const struct Network *net; /* the evaluation: a network, or NULL (search_shared_init's default) for the
                                   hand-crafted one; set after search_shared_init */
+    int eval_noise;          /* strength limits: +- this many centipawns on every static evaluation, fixed per
+                                position by noise_seed (strength.h); 0 after init (full strength) */
+    uint64_t noise_seed;
     /* A request only the search thread may serve (a hash probe: it alone writes the table), polled
      * with the limits: while serve_wanted, the search calls serve(serve_ctx). Both NULL after init. */
     atomic_bool serve_wanted;

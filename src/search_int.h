@@ -13,7 +13,11 @@
 #include "rootmoves.h"
 #include "search.h"
 
-enum { LMR_TABLE = 64 };
+enum {
+    LMR_TABLE = 64,
+    CHECK_NODES_MASK = 1023, /* the limits are checked every 1024 nodes... */
+    CHECK_PER_LIMIT = 16,    /* ...or, under a smaller node limit, about this many times within it */
+};
 
 typedef struct StackEntry {
     Move move;     /* move played to leave this ply */
@@ -34,6 +38,7 @@ struct SearchThread {
     uint8_t lmr[LMR_TABLE][LMR_TABLE];
     uint64_t nodes;
     uint64_t nodes_flushed; /* the part of nodes already added to shared->nodes */
+    uint64_t check_mask;    /* the limits are checked when nodes & check_mask == 0 */
     int seldepth;
     bool stopped;
     RootMoves rm;       /* the root's moves and what the iterations learned of them */
@@ -44,6 +49,8 @@ struct SearchThread {
     const EvalParams *params;
     const Network *net; /* the network evaluating this search, NULL = the hand-crafted evaluation */
     NnueStack nnue;     /* the network's accumulators along the current path */
+    int noise;          /* evaluation noise of this search (shared->eval_noise), 0 = none */
+    uint64_t noise_seed;
 };
 
 /* Searches the root of st's position (ply 0) to depth in the window; skips root moves not searchable
