@@ -307,7 +307,7 @@ static void test_strength_limits(void **state)
     ep_send(ep, "setoption UCI_LimitStrength true");
     ep_send(ep, "setoption UCI_Elo 1000");
     ep_send(ep, "position startpos");
-    ep_send(ep, "go nodes 100000");
+    ep_send(ep, "go nodes 30000");
     track("");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     long limited = last_nodes(ep->transcript);
@@ -316,11 +316,11 @@ static void test_strength_limits(void **state)
     ep->transcript[0] = '\0';
     ep_send(ep, "setoption UCI_LimitStrength false");
     ep_send(ep, "setoption randomness small");
-    ep_send(ep, "go nodes 100000");
+    ep_send(ep, "go nodes 30000");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    assert_non_null(strstr(ep->transcript, "info depth 8 score ")); /* the whole budget: deep */
+    assert_non_null(strstr(ep->transcript, "info depth 6 score ")); /* the whole budget: deeper */
     ep_send(ep, "setoption Skill Level 0");
-    ep_send(ep, "go nodes 100000");
+    ep_send(ep, "go nodes 30000");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->transcript, "info depth 1 score "));
     ep_send(ep, "quit");
