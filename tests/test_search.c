@@ -256,7 +256,8 @@ static SearchResult run_lines(int lines, int depth, const Move *allowed, int n_a
     limits.depth = depth;
     limits.multipv = lines;
     limits.n_root_moves = n_allowed;
-    memcpy(limits.root_moves, allowed, sizeof(Move) * (size_t)n_allowed);
+    if (n_allowed > 0)
+        memcpy(limits.root_moves, allowed, sizeof(Move) * (size_t)n_allowed);
     memset(seen, 0, sizeof *seen);
     atomic_init(&shared.pondering, false);
     tt_clear(&tt);
