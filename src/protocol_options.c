@@ -56,7 +56,7 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_USE_NNUE, "Use NNUE", "usennue", "", OT_CHECK, 0, 1, 1, NULL },
     { OPT_SHOW_WDL, "UCI_ShowWDL", NULL, "", OT_CHECK, 0, 1, 0, NULL },
     { OPT_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", "", OT_CHECK, 0, 1, 0, NULL },
-    { OPT_ELO, "UCI_Elo", "elo", "", OT_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_MIN, NULL },
+    { OPT_ELO, "UCI_Elo", "elo", "", OT_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_DEFAULT, NULL },
     { OPT_SKILL, "Skill Level", "skilllevel", "skill", OT_SPIN, 0, SKILL_MAX, SKILL_MAX, NULL },
 };
 

@@ -17,12 +17,15 @@ static const int POW2_FRACTION[FRACTION_STEPS] = {
 /* UCCI randomness: evaluation noise of none, tiny, small, medium, large, huge (centipawns). */
 static const int RANDOMNESS_NOISE[RANDOMNESS_LEVELS] = { 0, 10, 20, 40, 80, 160 };
 
-/* The calibration: Elo of measured levels (hundredths), increasing; see tools/strength/README.md. */
+/* The calibration: Elo of measured levels (hundredths), increasing. Measured by tools/strength/calibrate.sh
+ * (40 games per pairing against Jiangjun at fixed nodes; the scale's anchor: Jiangjun at 1024 nodes per
+ * move = 1500) and fitted by tools/strength/ladder.py; 95% errors 308, 188, 102, 225, 270. See
+ * tools/strength/README.md. */
 typedef struct Calibration {
     int level_centi, elo;
 } Calibration;
 static const Calibration CALIBRATION[] = {
-    { 0, STRENGTH_ELO_MIN }, { 500, 1000 }, { 1000, 1450 }, { 1500, 1850 }, { 1900, STRENGTH_ELO_MAX },
+    { 0, STRENGTH_ELO_MIN }, { 500, 960 }, { 1000, 1411 }, { 1500, 2019 }, { 1900, STRENGTH_ELO_MAX },
 };
 enum { CALIBRATION_POINTS = sizeof CALIBRATION / sizeof CALIBRATION[0] };
 

@@ -23,8 +23,9 @@ enum {
     SKILL_MAX = 20,            /* full strength */
     SKILL_CENTI = 100,         /* levels are given in hundredths inside the engine */
     RANDOMNESS_LEVELS = 6,     /* UCCI randomness: none tiny small medium large huge */
-    STRENGTH_ELO_MIN = 600,    /* the calibration table's ends: UCI_Elo's range */
-    STRENGTH_ELO_MAX = 2150,
+    STRENGTH_ELO_MIN = 579,    /* the calibration table's ends (levels 0 and 19): UCI_Elo's range */
+    STRENGTH_ELO_MAX = 2575,
+    STRENGTH_ELO_DEFAULT = 1500, /* the scale's anchor: Jiangjun at 1024 nodes per move */
 };
 
 /* What a strength setting does to one search. */
