@@ -3,7 +3,7 @@
  * a script of lines (any bytes) fed in-process to protocol_run_limited, the
  * same loop the engine binary runs on stdin, through a memory stream. Both
  * dialects are reachable (`uci` / `ucci` lines switch). Searches are capped
- * at a few nodes, perft at depth 2 and the hash at 4 MB, so every input ends
+ * at a few nodes, perft at depth 2, the hash at 4 MB and the threads at 4, so every input ends
  * quickly; infinite and ponder searches are stopped by the end of input, as
  * in the binary. The whole session is freed on return (threads joined), so
  * leaks and races between the reader, protocol and search threads show up.
@@ -14,7 +14,7 @@
 #include "protocol.h"
 #include "square.h"
 
-enum { FUZZ_MAX_NODES = 1024, FUZZ_MAX_PERFT = 2, FUZZ_MAX_HASH_MB = 4 };
+enum { FUZZ_MAX_NODES = 1024, FUZZ_MAX_PERFT = 2, FUZZ_MAX_HASH_MB = 4, FUZZ_MAX_THREADS = 4 };
 
 /* One input: a protocol session. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *out = fopen("/dev/null", "w");
     FUZZ_CHECK(in && out);
     const ProtocolLimits lim = { .max_nodes = FUZZ_MAX_NODES, .max_perft = FUZZ_MAX_PERFT,
-                                 .max_hash_mb = FUZZ_MAX_HASH_MB, .finite_input = true };
+                                 .max_hash_mb = FUZZ_MAX_HASH_MB, .max_threads = FUZZ_MAX_THREADS,
+                                 .finite_input = true };
     FUZZ_CHECK(protocol_run_limited(in, out, &lim) == 0);
     fclose(out);
     fclose(in);

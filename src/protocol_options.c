@@ -17,7 +17,13 @@
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 
-enum { THREADS_MAX = POOL_MAX_THREADS, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = ENGINE_MULTIPV_MAX, NAME_MAX_NORM = 64 };
+enum {
+    THREADS_MAX = POOL_MAX_THREADS,
+    OVERHEAD_MAX = 5000,
+    OVERHEAD_DEFAULT = 10,
+    MULTIPV_MAX = ENGINE_MULTIPV_MAX,
+    NAME_MAX_NORM = 64,
+};
 
 static const char *const LEVELS[] = { "none", "small", "medium", "large", NULL };
 static const char *const RANDOM_LEVELS[] = { "none", "tiny", "small", "medium", "large", "huge", NULL };
@@ -112,6 +118,8 @@ static void opt_apply(Proto *p, OptId id)
         break;
     }
     case OPT_THREADS: {
+        if (p->lim.max_threads && v > p->lim.max_threads)
+            v = p->lim.max_threads;
         int got = engine_set_threads(e, (int)v);
         if (got < 0)
             out_info_string(p, "error: Threads cannot change during a search; kept %d", e->opt.threads);

@@ -138,8 +138,8 @@ uint64_t search_flush_nodes(SearchThread *st)
     return atomic_fetch_add_explicit(&st->shared->nodes, fresh, memory_order_relaxed) + fresh;
 }
 
-/* Checks the node limit (over all threads; once this thread has a whole first iteration) and, on the main thread, the hard time limit (setting the
- * stop flag when one is reached) and a pending request. */
+/* Checks the node limit (over all threads; once this thread has a whole first iteration) and, on the main
+ * thread, the hard time limit (setting the stop flag when one is reached) and a pending request. */
 static void check_limits(SearchThread *st)
 {
     SearchShared *sh = st->shared;

@@ -4,8 +4,9 @@
  * advertised with honest ranges and out-of-range values are clamped with an
  * info string; MultiPV prints N distinct legal lines (fewer with searchmoves,
  * banmoves or few legal moves); UCI_ShowWDL adds per-mille triples; currmove
- * is announced in a long search; stop, quit, ponderhit and end of input end a
- * four-thread search at once with one bestmove and nothing after it;
+ * is announced in a long search; probe is answered during a four-thread
+ * search; stop, quit, ponderhit and end of input end a four-thread search at
+ * once with one bestmove and nothing after it;
  * Threads and Hash sent during a search wait for its end; UCI_LimitStrength /
  * UCI_Elo in UCCI form cap the search. CI runs it under ThreadSanitizer too.
  */
@@ -17,7 +18,7 @@
 #include "move.h"
 #include "testutil.h"
 
-enum { T_FAST = 5000, T_STOP = 1000, QUIET_MS = 300, LINES = 3, MAX_LINES = 8, WDL_SUM = 1000 };
+enum { T_FAST = 5000, T_STOP = 1000, QUIET_MS = 300, LINES = 3, MAX_LINES = 8, WDL_SUM = 1000, PROBES = 20 };
 
 static Position POS;
 static char reply[1 << 16];
@@ -140,7 +141,8 @@ static void test_options_advertised(void **state)
         { "setoption multipv -1", "info string multipv -1 is out of range 1..128: using 1" },
         { "setoption threads 0", "info string threads 0 is out of range 1..256: using 1" },
 #if !defined(__SANITIZE_THREAD__) /* 256 threads take ThreadSanitizer over ten seconds to start */
-        { "setoption threads 100000000000000000000000", "threads 100000000000000000000000 is out of range 1..256: using 256" },
+        { "setoption threads 100000000000000000000000",
+          "threads 100000000000000000000000 is out of range 1..256: using 256" },
         { "setoption threads 1", "" },
 #endif
     };
@@ -249,6 +251,11 @@ static void test_four_threads_end_cleanly(void **state)
     ep_must(ep, "info currmove ", T_FAST); /* once the search is a second old */
     assert_non_null(strstr(ep->last, " currmovenumber "));
     assert_null(strstr(ep->transcript, "bestmove"));
+    /* probe while four threads write the table: answered (by the main thread), no race (TSan) */
+    for (int i = 0; i < PROBES; i++) {
+        ep_send(ep, "probe startpos moves h2e2");
+        ep_must(ep, "pophash", T_FAST);
+    }
     /* Threads and Hash during the search wait for its end */
     ep_send(ep, "setoption name Threads value 3");
     ep_send(ep, "setoption name Hash value 8");
