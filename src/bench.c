@@ -10,21 +10,24 @@
 #include "platform.h"
 #include "rules.h"
 #include "search.h"
+#include "threadpool.h"
 
-enum { BENCH_MAX_DEPTH = 30 };
+enum { BENCH_MAX_DEPTH = 30, BENCH_MAX_MOVETIME = 3600000 };
 
-/* Searches each position at fixed depth, 1 thread, fresh table and history per position. */
-uint64_t bench_run(int depth, const Network *net, FILE *out)
+/* Searches each position to a fixed depth (or for a fixed time), fresh table and histories per position. */
+uint64_t bench_run(const BenchConfig *cfg, FILE *out)
 {
     const int n = (int)(sizeof BENCH_FENS / sizeof *BENCH_FENS);
-    SearchThread *st = search_thread_new();
+    ThreadPool *pool = pool_new();
     Position *pos = malloc(sizeof *pos);
     TT tt = { 0 };
     uint64_t total = 0;
-    if (!st || !pos || !tt_resize(&tt, BENCH_HASH_MB)) {
+    if (!pool || !pos || !tt_resize(&tt, BENCH_HASH_MB)) {
         total = 0;
         goto done;
     }
+    if (pool_resize(pool, cfg->threads) != cfg->threads)
+        fprintf(out, "only %d threads could be started\n", pool_size(pool));
     for (int i = 0; i < n; i++) {
         XqError err;
         if (!pos_from_fen(pos, BENCH_FENS[i], &err)) {
@@ -32,24 +35,25 @@ uint64_t bench_run(int depth, const Network *net, FILE *out)
             continue;
         }
         tt_clear(&tt);
-        search_thread_clear(st);
+        pool_clear(pool);
         SearchLimits limits = { 0 };
-        limits.depth = depth;
+        limits.depth = cfg->depth;
+        limits.hard_ms = cfg->movetime_ms;
         SearchShared shared;
         atomic_init(&shared.pondering, false);
         search_shared_init(&shared, &tt, &limits, rules_default(), NULL, NULL);
-        shared.net = net;
+        shared.net = cfg->net;
         SearchResult res;
-        search_run(st, &shared, pos, &res);
+        pool_search(pool, &shared, pos, &res);
         char text[MOVE_TEXT];
-        fprintf(out, "Position %d/%d: bestmove %s score %d nodes %" PRIu64 "\n", i + 1, n,
-                move_to_text(res.best, text), res.score, res.nodes);
+        fprintf(out, "Position %d/%d: bestmove %s score %d depth %d nodes %" PRIu64 "\n", i + 1, n,
+                move_to_text(res.best, text), res.score, res.depth, res.nodes);
         total += res.nodes;
     }
 done:
     tt_free(&tt);
     free(pos);
-    search_thread_free(st);
+    pool_free(pool);
     return total;
 }
 
@@ -76,33 +80,63 @@ static bool bench_eval(const char *arg, Network **file_net, const Network **net,
     return true;
 }
 
-/* bench [depth] [-eval hce|nnue|FILE]: argv[0] is "bench". */
+/* Reads a whole number in [min, max] from text; false if it is not one. */
+static bool bench_number(const char *text, long min, long max, long *v)
+{
+    char *end;
+    *v = strtol(text, &end, 10);
+    return !*end && end != text && *v >= min && *v <= max;
+}
+
+#define BENCH_USAGE "usage: bench [DEPTH [THREADS]] [-movetime MS] [-eval hce|nnue|FILE]"
+
+/* bench [depth [threads]] [-movetime ms] [-eval hce|nnue|FILE]: argv[0] is "bench". */
 int cli_bench(int argc, char **argv, FILE *out, FILE *err)
 {
-    int depth = BENCH_DEFAULT_DEPTH;
-    const Network *net = nnue_default();
+    BenchConfig cfg = { BENCH_DEFAULT_DEPTH, 1, 0, nnue_default() };
     Network *file_net = NULL;
+    int numbers = 0;
     for (int i = 1; i < argc; i++) {
+        long v = 0;
+        bool ok = true;
         if (strcmp(argv[i], "-eval") == 0 && i + 1 < argc) {
-            if (!bench_eval(argv[++i], &file_net, &net, err)) {
+            if (!bench_eval(argv[++i], &file_net, &cfg.net, err)) {
                 free(file_net);
                 return 2;
             }
-            continue;
+        } else if (strcmp(argv[i], "-movetime") == 0 && i + 1 < argc) {
+            ok = bench_number(argv[++i], 1, BENCH_MAX_MOVETIME, &v);
+            cfg.movetime_ms = v;
+            if (!ok)
+                fprintf(err, "error: -movetime must be a number of ms from 1 to %d (" BENCH_USAGE ")\n",
+                        BENCH_MAX_MOVETIME);
+        } else if (numbers == 0) {
+            ok = bench_number(argv[i], 1, BENCH_MAX_DEPTH, &v);
+            cfg.depth = (int)v;
+            numbers++;
+            if (!ok)
+                fprintf(err, "error: bench depth must be a number from 1 to %d (" BENCH_USAGE ")\n", BENCH_MAX_DEPTH);
+        } else if (numbers == 1) {
+            ok = bench_number(argv[i], 1, POOL_MAX_THREADS, &v);
+            cfg.threads = (int)v;
+            numbers++;
+            if (!ok)
+                fprintf(err, "error: bench threads must be a number from 1 to %d (" BENCH_USAGE ")\n",
+                        POOL_MAX_THREADS);
+        } else {
+            ok = false;
+            fprintf(err, "error: unexpected '%s' (" BENCH_USAGE ")\n", argv[i]);
         }
-        char *end;
-        long d = strtol(argv[i], &end, 10);
-        if (*end || end == argv[i] || d < 1 || d > BENCH_MAX_DEPTH) {
-            fprintf(err, "error: bench depth must be a number from 1 to %d (usage: bench [DEPTH] [-eval hce|nnue|FILE])\n",
-                    BENCH_MAX_DEPTH);
+        if (!ok) {
             free(file_net);
             return 2;
         }
-        depth = (int)d;
     }
-    fprintf(out, "Evaluation: %s%s\n", net ? "network " : "hand-crafted", net ? net->desc : "");
+    const Network *net = cfg.net;
+    fprintf(out, "Evaluation: %s%s\nThreads: %d\n", net ? "network " : "hand-crafted", net ? net->desc : "",
+            cfg.threads);
     int64_t t0 = now_ms();
-    uint64_t nodes = bench_run(depth, net, out);
+    uint64_t nodes = bench_run(&cfg, out);
     int64_t ms = now_ms() - t0;
     free(file_net);
     if (!nodes) {

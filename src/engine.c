@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "platform.h"
 #include "rules.h"
+#include "strength.h"
 
 enum {
     /* the root history never grows past this, leaving room for the search path */
@@ -79,6 +80,13 @@ static void engine_report(void *ctx, const SearchReport *report)
         e->cb.info(e->cb.ctx, e->root, &r);
 }
 
+/* Search-thread hook: passes a root move announcement on. */
+static void engine_currmove(void *ctx, Move move, int number)
+{
+    Engine *e = ctx;
+    e->cb.currmove(e->cb.ctx, move, number);
+}
+
 /* Is m one of the first n moves of list? */
 static bool move_in(const Move *list, int n, Move m)
 {
@@ -108,7 +116,7 @@ static void *search_main(void *arg)
     memset(&res, 0, sizeof res);
     memset(&e->result, 0, sizeof e->result);
     if (e->position_ok && e->n_legal > 0 && !(e->go.depth < 0)) {
-        search_run(e->st, &e->shared, e->root, &e->result);
+        pool_search(e->pool, &e->shared, e->root, &e->result);
         res.searched = true;
     }
     pthread_mutex_lock(&e->lock);
@@ -153,13 +161,12 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->root = malloc(sizeof *e->root);
     e->scratch = malloc(sizeof *e->scratch);
     e->pv_pos = malloc(sizeof *e->pv_pos);
-    e->st = search_thread_new();
-    if (!e->root || !e->scratch || !e->pv_pos || !e->st) {
+    e->pool = pool_new();
+    if (!e->root || !e->scratch || !e->pv_pos || !e->pool) {
         free(e->root);
         free(e->scratch);
         free(e->pv_pos);
-        if (e->st)
-            search_thread_free(e->st);
+        pool_free(e->pool);
         free(e);
         return NULL;
     }
@@ -168,6 +175,9 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->position_ok = true;
     e->cb = *cb;
     e->opt.threads = 1;
+    e->opt.multipv = 1;
+    e->opt.level_centi = SKILL_MAX * SKILL_CENTI;
+    e->noise_seed = (uint64_t)now_us();
     e->opt.move_overhead_ms = 10;
     e->opt.rules = rules_default();
     atomic_init(&e->shared.stop, false);
@@ -192,7 +202,7 @@ void engine_free(Engine *e)
     engine_stop(e);
     engine_wait(e);
     tt_free(&e->tt);
-    search_thread_free(e->st);
+    pool_free(e->pool);
     free(e->file_net);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
@@ -346,6 +356,10 @@ bool engine_go(Engine *e, const EngineGo *go)
     lim.nodes = go->nodes;
     lim.mate = go->mate;
     lim.infinite = go->infinite;
+    lim.multipv = e->opt.multipv;
+    StrengthPlan plan = strength_plan(e->opt.level_centi, e->opt.randomness);
+    if (plan.nodes && (!lim.nodes || lim.nodes > plan.nodes))
+        lim.nodes = plan.nodes;
     set_root_moves(e, go, &lim);
     TimeInput ti = go->time;
     ti.overhead_ms = e->opt.move_overhead_ms;
@@ -358,8 +372,11 @@ bool engine_go(Engine *e, const EngineGo *go)
     }
     search_shared_init(&e->shared, &e->tt, &lim, e->opt.rules, engine_report, e);
     e->shared.net = e->opt.use_nnue ? e->net : NULL;
+    e->shared.eval_noise = plan.noise;
+    e->shared.noise_seed = e->noise_seed;
     e->shared.serve = engine_serve_probe;
     e->shared.serve_ctx = e;
+    e->shared.currmove = e->cb.currmove ? engine_currmove : NULL;
     atomic_store(&e->shared.pondering, go->ponder);
     atomic_store(&e->draw_offered, go->draw_offered);
     e->wait_for_stop = go->infinite || go->ponder;
@@ -419,9 +436,20 @@ bool engine_search_is_open_ended(Engine *e)
     return e->searching && (e->go.infinite || atomic_load(&e->shared.pondering));
 }
 
+/* Sets the number of search threads, between searches only. */
+int engine_set_threads(Engine *e, int threads)
+{
+    if (e->searching)
+        return -1;
+    e->opt.threads = pool_resize(e->pool, threads);
+    return e->opt.threads;
+}
+
 /* Resizes the hash, falling back to smaller sizes. */
 size_t engine_set_hash(Engine *e, size_t mb)
 {
+    if (e->searching)
+        return e->tt.mb; /* the threads are using the table: keep it */
     if (mb < 1)
         mb = 1;
     if (mb > TT_MAX_MB)
@@ -436,7 +464,8 @@ void engine_new_game(Engine *e)
 {
     if (e->tt.table)
         tt_clear(&e->tt);
-    search_thread_clear(e->st);
+    pool_clear(e->pool);
+    e->noise_seed = e->noise_seed * 6364136223846793005ULL + (uint64_t)now_us(); /* another game, other noise */
 }
 
 /* Is path one of the names of the built-in net? */

@@ -3,9 +3,10 @@
  *
  * An Engine owns the root Position (with the game history the repetition
  * rules need), the banned root moves, the transposition table, the options
- * that matter to searching, and the search thread. The protocol layer calls
- * it from one thread only; the search runs on a pthread the Engine creates
- * and reports through callbacks (which therefore run on that thread).
+ * that matter to searching, and the search threads (a ThreadPool). The
+ * protocol layer calls it from one thread only; the search runs on a pthread
+ * the Engine creates (the pool's thread 0, which alone reports, through
+ * callbacks that therefore run on that thread) and the pool's helpers.
  *
  * engine_set_position is all-or-nothing: the FEN and every move are checked
  * on a scratch position first; on any error the root is left as it was and
@@ -22,10 +23,11 @@
 #include "position.h"
 #include "rules.h"
 #include "search.h"
+#include "threadpool.h"
 #include "timeman.h"
 #include "tt.h"
 
-enum { ENGINE_THREADS_MAX = 1 }; /* search threads the engine really uses (the Threads option's range) */
+enum { ENGINE_THREADS_MAX = POOL_MAX_THREADS }; /* search threads the engine uses (the Threads option's range) */
 
 /* A finished search, as handed to the bestmove callback. */
 typedef struct EngineResult {
@@ -46,6 +48,7 @@ typedef struct EngineCallbacks {
     void (*info)(void *ctx, const Position *root, const SearchReport *report); /* PV already checked */
     void (*bestmove)(void *ctx, const EngineResult *result);
     void *ctx;
+    void (*currmove)(void *ctx, Move move, int number); /* may be NULL: root move announcements */
 } EngineCallbacks;
 
 /* A fully resolved `go` (the protocol converts text and units). */
@@ -61,13 +64,18 @@ typedef struct EngineGo {
     Move searchmoves[MAX_MOVES];
 } EngineGo;
 
+enum { ENGINE_MULTIPV_MAX = MAX_MOVES };
+
 /* Options that change how the engine searches. */
 typedef struct EngineOptions {
-    int threads;
+    int threads;            /* search threads in use (engine_set_threads) */
+    int multipv;            /* lines to search and report (1..ENGINE_MULTIPV_MAX) */
     bool ponder;            /* pondering enabled in the GUI (time allocation) */
     int move_overhead_ms;
     const struct RuleSet *rules; /* the rule set in force (rules.h; never NULL) */
     bool use_nnue;          /* evaluate with the network (engine_set_use_nnue) */
+    int level_centi;        /* strength level in hundredths (strength.h); SKILL_MAX * SKILL_CENTI = full */
+    int randomness;         /* UCCI randomness 0 (none) .. 5 (huge) */
 } EngineOptions;
 
 typedef struct Engine {
@@ -80,7 +88,7 @@ typedef struct Engine {
     TT tt;
     EngineOptions opt;
     EngineCallbacks cb;
-    SearchThread *st;
+    ThreadPool *pool;       /* the search threads */
     const Network *net;     /* the network in use: the loaded file's or the embedded default (may be NULL) */
     Network *file_net;      /* a net loaded with engine_set_eval_file (owned), or NULL */
     SearchShared shared;
@@ -98,6 +106,7 @@ typedef struct Engine {
     TTEntry probe_entry;
     pthread_cond_t probe_cond;
     atomic_bool draw_offered;
+    uint64_t noise_seed;    /* the strength limits' evaluation noise of this game (drawn at each new game) */
     EngineGo go;
     int n_legal;            /* legal root moves at the last go */
     Move legal[MAX_MOVES];
@@ -157,8 +166,11 @@ bool engine_searching(const Engine *e);
 /* Is the running search one that never ends by itself (infinite, or ponder before ponderhit)? */
 bool engine_search_is_open_ended(Engine *e);
 
+/* Sets the number of search threads (1..POOL_MAX_THREADS, clamped). Refused (returns -1, nothing changed)
+ * while a search runs; else returns the count now in use, fewer than asked when the system gives no more. */
+int engine_set_threads(Engine *e, int threads);
 /* Resizes the hash (to mb rounded down to a power of two); if that cannot be had, falls back to
- * smaller sizes. Returns the MB in use. */
+ * smaller sizes. Returns the MB in use. Call while no search runs. */
 size_t engine_set_hash(Engine *e, size_t mb);
 /* Clears the hash and learned search data (new game). */
 void engine_new_game(Engine *e);

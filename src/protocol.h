@@ -105,6 +105,7 @@ typedef struct ProtocolLimits {
     uint64_t max_nodes;   /* every go searches at most this many nodes (infinite/ponder still wait for stop) */
     int max_perft;        /* deepest `go perft` */
     int max_hash_mb;      /* largest hash `setoption` may ask for */
+    int max_threads;      /* most search threads `setoption` may ask for */
     bool finite_input;    /* `in` ends by itself (a file, a memory buffer): on return, wait for the
                              reader thread and free everything, so the call can be repeated */
 } ProtocolLimits;

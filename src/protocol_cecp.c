@@ -584,6 +584,7 @@ const Frontend FRONTEND_CECP = {
     .enter = NULL,
     .message = cecp_message,
     .report = cecp_report,
+    .currmove = NULL,
     .bestmove = NULL,
     .search_done = cecp_search_done,
     .no_move = NULL,

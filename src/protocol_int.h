@@ -21,7 +21,8 @@
 typedef enum OptId {
     OPT_HASH, OPT_THREADS, OPT_CLEAR_HASH, OPT_PONDER, OPT_MULTIPV, OPT_MOVE_OVERHEAD, OPT_RULES,
     OPT_USEMILLISEC, OPT_BATCH, OPT_DEBUG, OPT_USEBOOK, OPT_BOOKFILES, OPT_IDLE, OPT_PRUNING,
-    OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_EVALFILE, OPT_USE_NNUE, OPT_UCI_VARIANT, OPT_COUNT
+    OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_EVALFILE, OPT_USE_NNUE, OPT_UCI_VARIANT,
+    OPT_SHOW_WDL, OPT_LIMIT_STRENGTH, OPT_ELO, OPT_SKILL, OPT_COUNT
 } OptId;
 
 enum { BOOKFILES_MAX = 512, EVALFILE_MAX = 512 };
@@ -54,6 +55,8 @@ typedef struct Frontend {
     void (*message)(Proto *p, const char *text);
     /* Search thread: one progress report of a search this front-end started. */
     void (*report)(Proto *p, const Position *root, const SearchReport *r);
+    /* Search thread: the root move being searched (a search older than a second); NULL: not shown. */
+    void (*currmove)(Proto *p, Move move, int number);
     /* Search thread: the result (after the wake); NULL: nothing is printed there. */
     void (*bestmove)(Proto *p, const EngineResult *res);
     /* Protocol thread, after the search thread was joined (p->result holds its result); may be NULL. */
@@ -166,6 +169,8 @@ void out_append(char *buf, size_t size, size_t *n, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* Search-thread callback of UCI and UCCI: "info currmove M currmovenumber N". */
+void out_currmove(Proto *p, Move move, int number);
 /* Writes " m1 m2 ..." (the checked PV of a report) into buf; "" for an empty PV. */
 void out_pv_text(const SearchReport *r, char *buf, size_t size);
 /* Prints the board, FEN and key of a position (`d`). */

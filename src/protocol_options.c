@@ -13,10 +13,17 @@
 
 #include "protocol_int.h"
 #include "rules.h"
+#include "strength.h"
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 
-enum { THREADS_MAX = ENGINE_THREADS_MAX, OVERHEAD_MAX = 5000, OVERHEAD_DEFAULT = 10, MULTIPV_MAX = 1, NAME_MAX_NORM = 64 };
+enum {
+    THREADS_MAX = ENGINE_THREADS_MAX,
+    OVERHEAD_MAX = 5000,
+    OVERHEAD_DEFAULT = 10,
+    MULTIPV_MAX = ENGINE_MULTIPV_MAX,
+    NAME_MAX_NORM = 64,
+};
 
 static const char *const LEVELS[] = { "none", "small", "medium", "large", NULL };
 static const char *const RANDOM_LEVELS[] = { "none", "tiny", "small", "medium", "large", "huge", NULL };
@@ -37,7 +44,7 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_THREADS, "Threads", "threads", "", OT_SPIN, 1, THREADS_MAX, 1, NULL },
     { OPT_CLEAR_HASH, "Clear Hash", NULL, "", OT_BUTTON, 0, 0, 0, NULL },
     { OPT_PONDER, "Ponder", "ponder", "", OT_CHECK, 0, 1, 0, NULL },
-    { OPT_MULTIPV, "MultiPV", NULL, "", OT_SPIN, 1, MULTIPV_MAX, 1, NULL },
+    { OPT_MULTIPV, "MultiPV", "multipv", "", OT_SPIN, 1, MULTIPV_MAX, 1, NULL },
     { OPT_MOVE_OVERHEAD, "Move Overhead", NULL, "", OT_SPIN, 0, OVERHEAD_MAX, OVERHEAD_DEFAULT, NULL },
     { OPT_RULES, "Repetition Rule", "rules", "rule repetition", OT_COMBO, 0, 0, 0, RULES_NAMES },
     { OPT_USEMILLISEC, NULL, "usemillisec", "", OT_CHECK, 0, 1, 1, NULL },
@@ -54,6 +61,10 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_EVALFILE, "EvalFile", "evalfile", "", OT_STRING, 0, 0, 0, NULL },
     { OPT_USE_NNUE, "Use NNUE", "usennue", "", OT_CHECK, 0, 1, 1, NULL },
     { OPT_UCI_VARIANT, "UCI_Variant", NULL, "", OT_COMBO, 0, 0, 0, VARIANTS },
+    { OPT_SHOW_WDL, "UCI_ShowWDL", NULL, "", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", "", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_ELO, "UCI_Elo", "elo", "", OT_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_DEFAULT, NULL },
+    { OPT_SKILL, "Skill Level", "skilllevel", "skill", OT_SPIN, 0, SKILL_MAX, SKILL_MAX, NULL },
 };
 
 /* Lower-cases a name and drops spaces and underscores. */
@@ -107,8 +118,19 @@ static void opt_apply(Proto *p, OptId id)
         p->value[id] = got;
         break;
     }
-    case OPT_THREADS: e->opt.threads = (int)v; break;
+    case OPT_THREADS: {
+        if (p->lim.max_threads && v > p->lim.max_threads)
+            v = p->lim.max_threads;
+        int got = engine_set_threads(e, (int)v);
+        if (got < 0)
+            out_info_string(p, "error: Threads cannot change during a search; kept %d", e->opt.threads);
+        else if (got != v)
+            out_info_string(p, "only %d search threads could be started (asked for %lld)", got, (long long)v);
+        p->value[id] = e->opt.threads;
+        break;
+    }
     case OPT_PONDER: e->opt.ponder = v != 0; break;
+    case OPT_MULTIPV: e->opt.multipv = (int)v; break;
     case OPT_MOVE_OVERHEAD: e->opt.move_overhead_ms = (int)v; break;
     case OPT_RULES: e->opt.rules = rules_at((int)v); break;
     case OPT_USE_NNUE: {
@@ -119,6 +141,14 @@ static void opt_apply(Proto *p, OptId id)
         }
         break;
     }
+    case OPT_LIMIT_STRENGTH:
+    case OPT_ELO:
+    case OPT_SKILL:
+        /* UCI_LimitStrength picks the level from UCI_Elo; otherwise Skill Level does (Stockfish's rule) */
+        e->opt.level_centi = p->value[OPT_LIMIT_STRENGTH] ? strength_level_for_elo((int)p->value[OPT_ELO])
+                                                          : (int)p->value[OPT_SKILL] * SKILL_CENTI;
+        break;
+    case OPT_RANDOMNESS: e->opt.randomness = (int)v; break;
     case OPT_CLEAR_HASH:
     case OPT_NEWGAME: proto_new_game(p); break;
     default: break;
@@ -133,8 +163,11 @@ void opt_init(Proto *p)
     p->value[OPT_USE_NNUE] = p->engine->opt.use_nnue; /* on when the build has a net */
     p->bookfiles[0] = '\0';
     p->evalfile[0] = '\0';
-    p->engine->opt.threads = 1;
+    engine_set_threads(p->engine, 1);
     p->engine->opt.ponder = false;
+    p->engine->opt.multipv = 1;
+    p->engine->opt.level_centi = SKILL_MAX * SKILL_CENTI;
+    p->engine->opt.randomness = 0;
     p->engine->opt.move_overhead_ms = OVERHEAD_DEFAULT;
     p->engine->opt.rules = rules_at(0);
 }
@@ -218,11 +251,9 @@ static void set_eval_file(Proto *p, const char *value)
                     p->engine->opt.use_nnue ? "" : "; Use NNUE is off");
 }
 
-/* The option of this name, or NULL. */
-static const OptDef *opt_find(const char *name)
+/* The option a normalised name names, or NULL. */
+static const OptDef *opt_find(const char *norm)
 {
-    char norm[NAME_MAX_NORM];
-    normalise(name, norm);
     for (int i = 0; i < OPT_COUNT; i++)
         if (opt_matches(&OPTIONS[i], norm))
             return &OPTIONS[i];
@@ -230,12 +261,67 @@ static const OptDef *opt_find(const char *name)
 }
 
 /* Is there an option of this name? */
-bool opt_exists(const char *name) { return opt_find(name) != NULL; }
+bool opt_exists(const char *name)
+{
+    char norm[NAME_MAX_NORM];
+    normalise(name, norm);
+    return opt_find(norm) != NULL;
+}
+
+/* Options whose numbers out of range are clamped into it (with an info string) rather than refused. */
+static bool opt_clamps(OptId id)
+{
+    return id == OPT_THREADS || id == OPT_MULTIPV || id == OPT_ELO || id == OPT_SKILL;
+}
+
+/* Parses a spin value; a clamping option's number outside the range is brought into it, saying so. */
+static bool parse_spin(Proto *p, const OptDef *d, const char *value, int64_t *v)
+{
+    bool zero_default = d->id == OPT_HASH; /* UCCI: hashsize 0 = let the engine decide */
+    if (!value)
+        return false;
+    if (!opt_clamps(d->id)) {
+        if (!parse_i64(value, zero_default ? 0 : d->min, d->max, v))
+            return false;
+        if (*v == 0 && zero_default)
+            *v = d->def;
+        return true;
+    }
+    if (!parse_i64(value, INT64_MIN, INT64_MAX, v)) {
+        /* beyond int64 but a plain number: as far out of range as it gets */
+        const char *digits = value + (*value == '-' || *value == '+');
+        if (!*digits || strspn(digits, "0123456789") != strlen(digits))
+            return false;
+        *v = *value == '-' ? INT64_MIN : INT64_MAX;
+    }
+    if (*v < d->min || *v > d->max) {
+        int64_t c = *v < d->min ? d->min : d->max;
+        out_info_string(p, "%s %.40s is out of range %lld..%lld: using %lld", shown_name(p, d), value,
+                        (long long)d->min, (long long)d->max, (long long)c);
+        *v = c;
+    }
+    return true;
+}
 
 /* Applies `setoption`. */
 void opt_set(Proto *p, const char *name, const char *value)
 {
-    const OptDef *d = opt_find(name);
+    char norm[NAME_MAX_NORM];
+    normalise(name, norm);
+    const OptDef *d = NULL;
+    if (value) {
+        /* UCCI form of a name of several words ("setoption Skill Level 5"): its later words came first in
+         * the value; the longer name wins */
+        char joined[NAME_MAX_NORM * 2];
+        size_t word = strcspn(value, " ");
+        snprintf(joined, sizeof joined, "%s%.*s", name, (int)(word < NAME_MAX_NORM ? word : NAME_MAX_NORM), value);
+        char norm2[NAME_MAX_NORM];
+        normalise(joined, norm2);
+        if ((d = opt_find(norm2)) != NULL)
+            value = value[word] ? value + word + 1 : NULL;
+    }
+    if (!d)
+        d = opt_find(norm);
     if (!d)
         return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
     int64_t v = 0;
@@ -248,11 +334,7 @@ void opt_set(Proto *p, const char *name, const char *value)
         v = b;
         break;
     }
-    case OT_SPIN:
-        ok = value && parse_i64(value, d->id == OPT_HASH || d->id == OPT_THREADS ? 0 : d->min, d->max, &v);
-        if (ok && v == 0 && (d->id == OPT_HASH || d->id == OPT_THREADS))
-            v = d->def; /* UCCI: 0 = let the engine decide */
-        break;
+    case OT_SPIN: ok = parse_spin(p, d, value, &v); break;
     case OT_COMBO:
         ok = false;
         for (int k = 0; value && d->vars[k]; k++)

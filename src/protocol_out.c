@@ -10,6 +10,7 @@
 
 #include "move.h"
 #include "protocol_int.h"
+#include "wdl.h"
 
 /* Writes one formatted line and flushes. */
 void out_line(Output *out, const char *fmt, ...)
@@ -48,6 +49,13 @@ void out_append(char *buf, size_t size, size_t *n, const char *fmt, ...)
     va_end(ap);
     if (w > 0)
         *n += (size_t)w;
+}
+
+/* Search-thread callback of UCI and UCCI: the root move being searched. */
+void out_currmove(Proto *p, Move move, int number)
+{
+    char m[MOVE_TEXT];
+    out_line(&p->out, "info currmove %s currmovenumber %d", move_to_text(move, m), number);
 }
 
 /* Writes " m1 m2 ..." for a PV into buf. */

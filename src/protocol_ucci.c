@@ -103,9 +103,13 @@ static void ucci_report(Proto *p, const Position *root, const SearchReport *r)
     out_pv_text(r, pv, sizeof pv);
     int64_t t = r->time_ms > 0 ? r->time_ms : 0;
     uint64_t nps = t > 0 ? r->nodes * 1000 / (uint64_t)t : r->nodes * 1000;
-    /* exactly "info depth d score s pv ..." first: some GUIs parse it by position */
+    /* exactly "info depth d score s pv ..." first: some GUIs parse it by position (MultiPV adds
+     * "multipv k" before the pv, only when more than one line was asked for) */
+    char line_no[24] = "";
+    if (p->value[OPT_MULTIPV] > 1)
+        snprintf(line_no, sizeof line_no, " multipv %d", r->multipv);
     if (r->bound == BOUND_EXACT && r->pv_len > 0)
-        out_line(&p->out, "info depth %d score %d pv%s", r->depth, score_to_ucci(r->score), pv);
+        out_line(&p->out, "info depth %d score %d%s pv%s", r->depth, score_to_ucci(r->score), line_no, pv);
     out_line(&p->out, "info time %" PRId64 " nodes %" PRIu64 " nps %" PRIu64, t, r->nodes, nps);
 }
 
@@ -157,6 +161,7 @@ const Frontend FRONTEND_UCCI = {
     .enter = ucci_enter,
     .message = ucci_message,
     .report = ucci_report,
+    .currmove = out_currmove,
     .bestmove = ucci_bestmove,
     .search_done = NULL,
     .no_move = "nobestmove",

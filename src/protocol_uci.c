@@ -12,6 +12,7 @@
 
 #include "move.h"
 #include "protocol_int.h"
+#include "wdl.h"
 
 enum { UCI_BAN_CP = 19999 }; /* a rule win/loss shown as a huge centipawn score */
 
@@ -74,19 +75,23 @@ static void score_uci(int s, char *buf, size_t size)
 /* Search-thread callback: one Stockfish-style info line. */
 static void uci_report(Proto *p, const Position *root, const SearchReport *r)
 {
-    (void)root;
     char pv[LINE_MAX_OUT / 2];
     out_pv_text(r, pv, sizeof pv);
     int64_t t = r->time_ms > 0 ? r->time_ms : 0;
     uint64_t nps = t > 0 ? r->nodes * 1000 / (uint64_t)t : r->nodes * 1000;
-    char score[32];
+    char score[32], wdl[40] = "";
     score_uci(r->score, score, sizeof score);
     const char *bound = r->bound == BOUND_LOWER ? " lowerbound" : r->bound == BOUND_UPPER ? " upperbound" : "";
+    if (p->value[OPT_SHOW_WDL]) {
+        Wdl w = wdl_from_score(r->score, wdl_material(root));
+        snprintf(wdl, sizeof wdl, " wdl %d %d %d", w.win, w.draw, w.loss);
+    }
     /* never an empty "pv" (a fail low may have no checked move to show) */
     out_line(&p->out,
-             "info depth %d seldepth %d multipv 1 score %s%s nodes %" PRIu64 " nps %" PRIu64
+             "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
              " hashfull %d tbhits 0 time %" PRId64 "%s%s",
-             r->depth, r->seldepth, score, bound, r->nodes, nps, r->hashfull, t, r->pv_len > 0 ? " pv" : "", pv);
+             r->depth, r->seldepth, r->multipv, score, bound, wdl, r->nodes, nps, r->hashfull, t,
+             r->pv_len > 0 ? " pv" : "", pv);
 }
 
 /* Search-thread callback: bestmove [ponder], or bestmove (none) after "info depth 0 score mate 0". */
@@ -111,6 +116,7 @@ const Frontend FRONTEND_UCI = {
     .enter = uci_enter,
     .message = uci_message,
     .report = uci_report,
+    .currmove = out_currmove,
     .bestmove = uci_bestmove,
     .search_done = NULL,
     .no_move = "bestmove (none)",

@@ -1,22 +1,17 @@
-/* search.c - iterative deepening PVS with a transposition table and quiescence. */
-#include "search.h"
+/* search.c - PVS alpha-beta with a transposition table, and quiescence (iterate.c deepens). */
+#include "search_int.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "correction.h"
-#include "eval.h"
 #include "movegen.h"
-#include "movepick.h"
-#include "nnue.h"
 #include "platform.h"
 #include "rules.h"
 #include "see.h"
+#include "strength.h"
 
 /* Tuned search constants, named in one place. */
 enum {
-    ASPIRATION_MIN_DEPTH = 5,
-    ASPIRATION_WINDOW = 25,
     NULL_MIN_DEPTH = 2,
     NULL_BASE_REDUCTION = 3,
     NULL_DEPTH_DIVISOR = 4,
@@ -40,10 +35,8 @@ enum {
     QUIET_SEE_DEPTH = 5,   /* quiet moves that lose material by SEE are pruned up to this depth... */
     QUIET_SEE_MARGIN = 30, /* ...when they lose more than this * depth^2 */
     QS_DELTA_MARGIN = 200,
-    CHECK_NODES_MASK = 1023,
+    CURRMOVE_AFTER_MS = 1000,    /* root moves are announced (currmove) once the search is this old */
     MAX_CHECK_EXTENSION_PLY = MAX_PLY / 2,
-    STABLE_ITERATIONS = 4,
-    LMR_TABLE = 64,
 };
 
 /* 100 * ln(i) for i < 64: integer logarithms keep LMR (and the bench) free of libm. */
@@ -52,31 +45,6 @@ static const int LN100[LMR_TABLE] = {
     277, 283, 289, 294, 300, 304, 309, 314, 318, 322, 326, 330, 333, 337, 340, 343,
     347, 350, 353, 356, 358, 361, 364, 366, 369, 371, 374, 376, 378, 381, 383, 385,
     387, 389, 391, 393, 395, 397, 399, 401, 403, 404, 406, 408, 409, 411, 413, 414,
-};
-
-typedef struct StackEntry {
-    Move move;     /* move played to leave this ply */
-    ContHist *cont; /* continuation history of that move (the thread's null_cont after a null move) */
-    Move killers[2];
-    int eval;
-} StackEntry;
-
-struct SearchThread {
-    Position pos;
-    SearchShared *shared;
-    OrderTables order;
-    CorrHist corr;      /* correction history of the static evaluation */
-    ContHist null_cont; /* continuation history used where no earlier move exists */
-    StackEntry stack[MAX_PLY + 2];
-    Move pv[MAX_PLY + 1][MAX_PLY + 1];
-    int pv_len[MAX_PLY + 1];
-    uint8_t lmr[LMR_TABLE][LMR_TABLE];
-    uint64_t nodes;
-    int seldepth;
-    bool stopped;
-    const EvalParams *params;
-    const Network *net; /* the network evaluating this search, NULL = the hand-crafted evaluation */
-    NnueStack nnue;     /* the network's accumulators along the current path */
 };
 
 /* Allocates a search thread and its reduction table. */
@@ -104,21 +72,35 @@ void search_thread_clear(SearchThread *st)
     memset(st->stack, 0, sizeof st->stack);
 }
 
+/* Sets the thread's index in its pool. */
+void search_thread_set_index(SearchThread *st, int index) { st->index = index; }
+
+/* Network work of the last search. */
+uint64_t search_thread_nnue_work(const SearchThread *st)
+{
+    return st->nnue.refreshes + st->nnue.updates - st->nnue_work0;
+}
+
 /* Prepares shared state for a new search. */
 void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, const RuleSet *rules,
                         SearchReportFn report, void *report_ctx)
 {
     shared->tt = tt;
+    tt_new_search(tt); /* once per search, before any thread reads the generation */
     shared->limits = *limits;
     shared->rules = rules ? rules : rules_default();
     atomic_store(&shared->stop, false);
     atomic_store(&shared->start_ms, now_ms());
+    atomic_store(&shared->nodes, 0);
     shared->report = report;
     shared->report_ctx = report_ctx;
     shared->net = NULL;
+    shared->eval_noise = 0;
+    shared->noise_seed = 0;
     atomic_store(&shared->serve_wanted, false);
     shared->serve = NULL;
     shared->serve_ctx = NULL;
+    shared->currmove = NULL;
 }
 
 /* Plays m on the thread's position (and tells the network's accumulators). */
@@ -137,32 +119,46 @@ static inline void unmake_move(SearchThread *st)
         nnue_pop(&st->nnue);
 }
 
-/* The static evaluation of the thread's position for the side to move: the network's, or the hand-crafted one. */
+/* The static evaluation of the thread's position for the side to move: the network's, or the hand-crafted one
+ * (plus a strength limit's noise). */
 static int static_eval(SearchThread *st)
 {
-    return st->net ? nnue_evaluate(st->net, &st->nnue, &st->pos) : evaluate(&st->pos, st->params);
+    int v = st->net ? nnue_evaluate(st->net, &st->nnue, &st->pos) : evaluate(&st->pos, st->params);
+    return st->noise ? v + strength_noise(st->pos.key, st->noise_seed, st->noise) : v;
 }
 
 /* Milliseconds since the limits' reference time. */
-static int64_t elapsed_ms(const SearchShared *sh) { return now_ms() - atomic_load(&sh->start_ms); }
+int64_t search_elapsed_ms(const SearchShared *sh) { return now_ms() - atomic_load(&sh->start_ms); }
 
-/* Checks node and hard time limits (setting the stop flag when one is reached); serves a pending request. */
+/* Adds the nodes searched since the last flush to the count of all threads. */
+uint64_t search_flush_nodes(SearchThread *st)
+{
+    uint64_t fresh = st->nodes - st->nodes_flushed;
+    st->nodes_flushed = st->nodes;
+    return atomic_fetch_add_explicit(&st->shared->nodes, fresh, memory_order_relaxed) + fresh;
+}
+
+/* Checks the node limit (over all threads; once this thread has a whole first iteration) and, on the main
+ * thread, the hard time limit (setting the stop flag when one is reached) and a pending request. */
 static void check_limits(SearchThread *st)
 {
     SearchShared *sh = st->shared;
     const SearchLimits *lim = &sh->limits;
+    uint64_t nodes = search_flush_nodes(st);
+    if (lim->nodes && nodes >= lim->nodes && st->rm.move[0].depth > 0) /* a move from one whole iteration at least */
+        atomic_store(&sh->stop, true);
+    if (st->index != 0)
+        return;
     if (sh->serve && atomic_load_explicit(&sh->serve_wanted, memory_order_relaxed))
         sh->serve(sh->serve_ctx);
-    if (lim->nodes && st->nodes >= lim->nodes)
-        atomic_store(&sh->stop, true);
-    if (!lim->infinite && !atomic_load(&sh->pondering) && lim->hard_ms > 0 && elapsed_ms(sh) >= lim->hard_ms)
+    if (!lim->infinite && !atomic_load(&sh->pondering) && lim->hard_ms > 0 && search_elapsed_ms(sh) >= lim->hard_ms)
         atomic_store(&sh->stop, true);
 }
 
 /* Has the search been told to stop (polling the limits every few nodes)? */
 static inline bool should_stop(SearchThread *st)
 {
-    if ((st->nodes & CHECK_NODES_MASK) == 0)
+    if ((st->nodes & st->check_mask) == 0)
         check_limits(st);
     if (atomic_load_explicit(&st->shared->stop, memory_order_relaxed))
         st->stopped = true;
@@ -353,17 +349,6 @@ static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move 
     }
 }
 
-/* Is m one of the root moves this search may play? */
-static bool root_move_allowed(const SearchLimits *lim, Move m)
-{
-    if (lim->n_root_moves <= 0)
-        return true;
-    for (int i = 0; i < lim->n_root_moves; i++)
-        if (lim->root_moves[i] == m)
-            return true;
-    return false;
-}
-
 /* Principal variation search. */
 static int search(SearchThread *st, int alpha, int beta, int depth, int ply, bool null_ok)
 {
@@ -409,6 +394,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         if (!pv_node && tte.depth >= depth && tt_cutoff(&tte, alpha, beta))
             return tte.score;
     }
+    if (root && st->lines > 1)
+        tt_move = st->rm.move[st->line].move; /* MultiPV: the table holds another line's move; try this line's */
     if (tt_move && (!move_is_pseudo_legal(pos, tt_move) || !move_is_legal(pos, tt_move)))
         tt_move = MOVE_NONE;
 
@@ -466,11 +453,13 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     const bool futile = !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH
                      && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
     while ((m = picker_next(&mp, &order_score)) != MOVE_NONE) {
-        if (root && !root_move_allowed(&st->shared->limits, m))
+        if (root && !rootmoves_searchable(&st->rm, st->line, m))
             continue;
         if (!legal_with_ctx(pos, &ctx, m))
             continue;
         legal++;
+        if (root && st->index == 0 && st->shared->currmove && search_elapsed_ms(st->shared) >= CURRMOVE_AFTER_MS)
+            st->shared->currmove(st->shared->report_ctx, m, st->line + legal);
         const bool capture = pos->board[move_to(m)] != EMPTY;
         const bool quiet = !capture;
         /* Losing captures are not tried near the horizon outside the PV. */
@@ -558,117 +547,5 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     return best;
 }
 
-/* Fills a report from the thread's state after an iteration. */
-static void report(SearchThread *st, int depth, int score, int bound)
-{
-    SearchShared *sh = st->shared;
-    if (!sh->report)
-        return;
-    SearchReport r;
-    r.depth = depth;
-    r.seldepth = st->seldepth;
-    r.score = score;
-    r.bound = bound;
-    r.nodes = st->nodes;
-    r.time_ms = now_ms() - atomic_load(&sh->start_ms);
-    r.hashfull = tt_hashfull(sh->tt);
-    r.pv_len = st->pv_len[0];
-    memcpy(r.pv, st->pv[0], sizeof(Move) * (size_t)r.pv_len);
-    sh->report(sh->report_ctx, &r);
-}
-
-/* First legal root move allowed by the limits, or MOVE_NONE. */
-static Move first_root_move(SearchThread *st, int *count)
-{
-    Move moves[MAX_MOVES];
-    int n = gen_legal(&st->pos, moves), allowed = 0;
-    Move first = MOVE_NONE;
-    for (int i = 0; i < n; i++)
-        if (root_move_allowed(&st->shared->limits, moves[i]) && allowed++ == 0)
-            first = moves[i];
-    *count = allowed;
-    return first;
-}
-
-/* Should iterative deepening stop before the next iteration (soft time, mate found)? */
-static bool stop_iterating(SearchThread *st, int depth, int score, int stable, int n_root)
-{
-    SearchShared *sh = st->shared;
-    const SearchLimits *lim = &sh->limits;
-    if (lim->depth > 0 && depth >= lim->depth)
-        return true;
-    if (lim->mate > 0 && score >= SCORE_MATE_MIN && SCORE_MATE - score <= 2 * lim->mate)
-        return true;
-    if (lim->infinite || atomic_load(&sh->pondering) || lim->soft_ms <= 0)
-        return false;
-    if (n_root == 1)
-        return true; /* a forced move needs no thought */
-    /* Stable best moves spend less of the soft budget, unstable ones more. */
-    int64_t budget = lim->soft_ms * (stable >= STABLE_ITERATIONS ? 6 : (stable == 0 ? 13 : 10)) / 10;
-    return elapsed_ms(sh) >= budget;
-}
-
-/* Iterative deepening with aspiration windows. */
-void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out)
-{
-    memcpy(&st->pos, pos, offsetof(Position, hist) + sizeof(Undo) * pos->ply);
-    st->shared = shared;
-    st->nodes = 0;
-    st->stopped = false;
-    st->net = shared->net;
-    if (st->net)
-        nnue_reset(&st->nnue, st->net, &st->pos, NULL);
-    tt_new_search(shared->tt);
-    memset(out, 0, sizeof *out);
-    int n_root;
-    out->best = first_root_move(st, &n_root);
-    if (out->best == MOVE_NONE) {
-        out->score = score_mated_in(0);
-        return;
-    }
-    const int max_depth = shared->limits.depth > 0 && shared->limits.depth < MAX_PLY ? shared->limits.depth : MAX_PLY - 1;
-    int score = 0, stable = 0;
-    for (int depth = 1; depth <= max_depth; depth++) {
-        st->seldepth = 0;
-        int window = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
-        if (depth >= ASPIRATION_MIN_DEPTH && !score_is_mate(score)) {
-            alpha = score - window;
-            beta = score + window;
-        }
-        int result;
-        for (;;) {
-            result = search(st, alpha, beta, depth, 0, false);
-            if (st->stopped)
-                break;
-            if (result <= alpha) {
-                report(st, depth, result, BOUND_UPPER);
-                beta = (alpha + beta) / 2;
-                alpha = result - window > -SCORE_INF ? result - window : -SCORE_INF;
-            } else if (result >= beta) {
-                report(st, depth, result, BOUND_LOWER);
-                beta = result + window < SCORE_INF ? result + window : SCORE_INF;
-            } else {
-                break;
-            }
-            window += window / 2;
-        }
-        if (st->stopped) {
-            /* A partial iteration's move is used only if it already beat the last full one. */
-            if (st->pv_len[0] > 0 && st->pv[0][0] != MOVE_NONE && depth > 1 && st->pv[0][0] != out->best) {
-                out->best = st->pv[0][0];
-                out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
-            }
-            break;
-        }
-        score = result;
-        stable = st->pv[0][0] == out->best ? stable + 1 : 0;
-        out->best = st->pv[0][0];
-        out->ponder = st->pv_len[0] > 1 ? st->pv[0][1] : MOVE_NONE;
-        out->score = score;
-        out->depth = depth;
-        report(st, depth, score, BOUND_EXACT);
-        if (stop_iterating(st, depth, score, stable, n_root))
-            break;
-    }
-    out->nodes = st->nodes;
-}
+/* Searches the root (ply 0) in the window. */
+int search_root(SearchThread *st, int alpha, int beta, int depth) { return search(st, alpha, beta, depth, 0, false); }

@@ -1,4 +1,4 @@
-/* tt.c - bucketed transposition table with depth/age replacement. */
+/* tt.c - bucketed, lock-free transposition table with depth/age replacement (see tt.h). */
 #include "tt.h"
 
 #include <stdint.h>
@@ -10,6 +10,9 @@
 _Static_assert(sizeof(TTBucket) == TT_LINE, "a bucket must fill exactly one cache line");
 
 enum { GEN_SHIFT = 2, BOUND_MASK = 3, GEN_STEP = 1 << GEN_SHIFT, MB = 1 << 20, HASHFULL_SAMPLE = 1000 };
+
+/* Bit positions of the fields packed into a slot's data word. */
+enum { SHIFT_SCORE = 16, SHIFT_EVAL = 32, SHIFT_DEPTH = 48, SHIFT_GEN_BOUND = 56 };
 
 /* Allocates the table; on failure keeps the old one and returns false. */
 bool tt_resize(TT *tt, size_t mb)
@@ -78,8 +81,43 @@ static int score_from_tt(int score, int ply)
     return score;
 }
 
-/* First entry of key's bucket. */
-static TTEntry *bucket_of(const TT *tt, uint64_t key) { return tt->table[key & (tt->buckets - 1)].entry; }
+/* Packs an entry into a slot's data word. */
+static uint64_t pack(const TTEntry *e)
+{
+    return (uint64_t)e->move | (uint64_t)(uint16_t)e->score << SHIFT_SCORE | (uint64_t)(uint16_t)e->eval << SHIFT_EVAL
+         | (uint64_t)e->depth << SHIFT_DEPTH | (uint64_t)e->gen_bound << SHIFT_GEN_BOUND;
+}
+
+/* Unpacks a slot's data word. */
+static TTEntry unpack(uint64_t d)
+{
+    TTEntry e;
+    e.move = (Move)d;
+    e.score = (int16_t)(uint16_t)(d >> SHIFT_SCORE);
+    e.eval = (int16_t)(uint16_t)(d >> SHIFT_EVAL);
+    e.depth = (uint8_t)(d >> SHIFT_DEPTH);
+    e.gen_bound = (uint8_t)(d >> SHIFT_GEN_BOUND);
+    return e;
+}
+
+/* Reads a slot once: its data word, and whether it holds key (false for a torn or foreign slot). */
+static inline bool slot_read(const TTSlot *s, uint64_t key, uint64_t *data)
+{
+    uint64_t d = atomic_load_explicit(&s->data, memory_order_relaxed);
+    uint64_t c = atomic_load_explicit(&s->check, memory_order_relaxed);
+    *data = d;
+    return (c ^ d) == key;
+}
+
+/* Writes a slot: the data word and its key check. */
+static inline void slot_write(TTSlot *s, uint64_t key, uint64_t data)
+{
+    atomic_store_explicit(&s->data, data, memory_order_relaxed);
+    atomic_store_explicit(&s->check, key ^ data, memory_order_relaxed);
+}
+
+/* First slot of key's bucket. */
+static TTSlot *bucket_of(const TT *tt, uint64_t key) { return tt->table[key & (tt->buckets - 1)].slot; }
 
 /* Asks the CPU to start loading key's bucket. */
 void tt_prefetch(const TT *tt, uint64_t key)
@@ -98,12 +136,12 @@ bool tt_probe(const TT *tt, uint64_t key, int ply, TTEntry *out)
 {
     if (!tt->table)
         return false;
-    const TTEntry *e = bucket_of(tt, key);
-    const uint32_t k = (uint32_t)(key >> 32);
+    const TTSlot *s = bucket_of(tt, key);
     for (int i = 0; i < TT_BUCKET; i++) {
-        if (e[i].key32 == k && e[i].gen_bound) {
-            *out = e[i];
-            out->score = (int16_t)score_from_tt(e[i].score, ply);
+        uint64_t d;
+        if (slot_read(&s[i], key, &d) && (uint8_t)(d >> SHIFT_GEN_BOUND)) {
+            *out = unpack(d);
+            out->score = (int16_t)score_from_tt(out->score, ply);
             return true;
         }
     }
@@ -115,36 +153,43 @@ void tt_store(TT *tt, uint64_t key, int ply, Move move, int score, int eval, int
 {
     if (!tt->table)
         return;
-    TTEntry *e = bucket_of(tt, key), *victim = e;
-    const uint32_t k = (uint32_t)(key >> 32);
+    TTSlot *s = bucket_of(tt, key), *victim = s;
+    TTEntry old = { 0 };
+    bool same = false;
     int worst = 1 << 30;
     for (int i = 0; i < TT_BUCKET; i++) {
-        if (e[i].key32 == k || !e[i].gen_bound) {
-            victim = &e[i];
+        uint64_t d;
+        bool mine = slot_read(&s[i], key, &d);
+        TTEntry e = unpack(d);
+        if (mine || !e.gen_bound) {
+            victim = &s[i];
+            old = e;
+            same = mine;
             break;
         }
-        int age = (uint8_t)(tt->generation - (e[i].gen_bound & ~BOUND_MASK)) / GEN_STEP;
-        int worth = e[i].depth - 8 * age;
+        int age = (uint8_t)(tt->generation - (e.gen_bound & ~BOUND_MASK)) / GEN_STEP;
+        int worth = e.depth - 8 * age;
         if (worth < worst) {
             worst = worth;
-            victim = &e[i];
+            victim = &s[i];
+            old = e;
         }
     }
-    if (victim->key32 == k && move == MOVE_NONE)
-        move = victim->move; /* keep the old best move */
-    if (victim->key32 == k && bound != BOUND_EXACT && depth + 2 < victim->depth
-        && (victim->gen_bound & ~BOUND_MASK) == tt->generation)
+    if (same && move == MOVE_NONE)
+        move = old.move; /* keep the old best move */
+    if (same && bound != BOUND_EXACT && depth + 2 < old.depth && (old.gen_bound & ~BOUND_MASK) == tt->generation)
         return; /* a much deeper result of this search is worth more */
     if (score_is_ban(score) || score == SCORE_NONE) {
         bound = 0; /* path-dependent: never reuse the value */
         score = 0;
     }
-    victim->key32 = k;
-    victim->move = move;
-    victim->score = (int16_t)score_to_tt(score, ply);
-    victim->eval = (int16_t)eval;
-    victim->depth = (uint8_t)(depth < 0 ? 0 : depth);
-    victim->gen_bound = (uint8_t)(tt->generation | bound);
+    TTEntry e;
+    e.move = move;
+    e.score = (int16_t)score_to_tt(score, ply);
+    e.eval = (int16_t)eval;
+    e.depth = (uint8_t)(depth < 0 ? 0 : depth);
+    e.gen_bound = (uint8_t)(tt->generation | bound);
+    slot_write(victim, key, pack(&e));
 }
 
 /* Fill estimate: used entries of the current generation among the first 1000. */
@@ -155,8 +200,9 @@ int tt_hashfull(const TT *tt)
     size_t n = tt->buckets * TT_BUCKET < HASHFULL_SAMPLE ? tt->buckets * TT_BUCKET : HASHFULL_SAMPLE;
     int used = 0;
     for (size_t i = 0; i < n; i++) {
-        const TTEntry *e = &tt->table[i / TT_BUCKET].entry[i % TT_BUCKET];
-        used += e->gen_bound && (e->gen_bound & ~BOUND_MASK) == tt->generation;
+        uint64_t d = atomic_load_explicit(&tt->table[i / TT_BUCKET].slot[i % TT_BUCKET].data, memory_order_relaxed);
+        uint8_t gb = (uint8_t)(d >> SHIFT_GEN_BOUND);
+        used += gb && (gb & ~BOUND_MASK) == tt->generation;
     }
     return (int)(used * 1000 / (n ? n : 1));
 }

@@ -145,7 +145,7 @@ static void test_handshake(void **state)
     assert_true(strncmp(t, "feature done=0\n", 15) == 0); /* nothing before it, done=0 first */
     static const char *const WANT[] = { "myname=\"Jiangjun\"", "variants=\"xiangqi\"", "setboard=1", "usermove=1",
                                         "ping=1", "sigint=0", "sigterm=0", "colors=0", "analyze=1", "memory=1",
-                                        "playother=1", "debug=1", "smp=0", "feature option=\"Move Overhead -spin 10 0 5000\"",
+                                        "playother=1", "debug=1", "smp=1", "feature option=\"Move Overhead -spin 10 0 5000\"",
                                         "feature option=\"Repetition Rule -combo *asian /// chinese /// check-only\"",
                                         "feature option=\"Clear Hash -button\"", "feature option=\"EvalFile -file ",
                                         "feature option=\"Use NNUE -check " };

@@ -2,7 +2,9 @@
  * test_search.c - the search finds every forced mate of tactics.epd with its
  * exact distance, solves the other tactical positions within a node budget,
  * returns no move when there is none, honours root-move restrictions and
- * stops, and is deterministic.
+ * stops, and is deterministic; MultiPV reports distinct legal lines, best
+ * first, never more than the root moves allowed, and one line is the plain
+ * search.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,6 +242,104 @@ static void test_dead_capture_is_draw(void **state)
     assert_int_equal(res.score, SCORE_DRAW);
 }
 
+enum { LINES_MAX = 8 };
+
+/* What the MultiPV test's report callback saw: the exact lines of the deepest iteration. */
+typedef struct Lines {
+    int depth, count;
+    SearchReport line[LINES_MAX];
+} Lines;
+
+/* Report callback: keeps the exact lines of the latest iteration, checking they arrive 1, 2, ... */
+static void keep_lines(void *ctx, const SearchReport *r)
+{
+    Lines *l = ctx;
+    if (r->bound != BOUND_EXACT)
+        return;
+    if (r->depth != l->depth || r->multipv == 1) {
+        l->depth = r->depth;
+        l->count = 0;
+    }
+    assert_int_equal(r->multipv, l->count + 1);
+    assert_true(l->count < LINES_MAX);
+    l->line[l->count++] = *r;
+}
+
+/* Searches pos with MultiPV `lines` to depth (root moves restricted to allowed when n_allowed > 0). */
+static SearchResult run_lines(int lines, int depth, const Move *allowed, int n_allowed, Lines *seen)
+{
+    SearchLimits limits = { 0 };
+    SearchShared shared;
+    SearchResult res;
+    limits.depth = depth;
+    limits.multipv = lines;
+    limits.n_root_moves = n_allowed;
+    if (n_allowed > 0)
+        memcpy(limits.root_moves, allowed, sizeof(Move) * (size_t)n_allowed);
+    memset(seen, 0, sizeof *seen);
+    atomic_init(&shared.pondering, false);
+    tt_clear(&tt);
+    search_thread_clear(st);
+    search_shared_init(&shared, &tt, &limits, rules_default(), keep_lines, seen);
+    search_run(st, &shared, &pos, &res);
+    return res;
+}
+
+/* Each line plays legally from the root; first moves differ; scores never rise from line to line. */
+static void check_lines(const Lines *l)
+{
+    for (int i = 0; i < l->count; i++) {
+        const SearchReport *r = &l->line[i];
+        assert_true(r->pv_len > 0);
+        for (int j = 0; j < i; j++)
+            assert_int_not_equal(r->pv[0], l->line[j].pv[0]);
+        if (i > 0)
+            assert_true(r->score <= l->line[i - 1].score);
+        int k = 0;
+        for (; k < r->pv_len; k++) {
+            assert_true(move_is_pseudo_legal(&pos, r->pv[k]) && move_is_legal(&pos, r->pv[k]));
+            pos_make(&pos, r->pv[k]);
+        }
+        while (k-- > 0)
+            pos_unmake(&pos);
+    }
+}
+
+/* MultiPV: N distinct lines best first, the first one is the move; fewer root moves give fewer lines;
+ * MultiPV 1 is the search without MultiPV, node for node. */
+static void test_multipv(void **state)
+{
+    (void)state;
+    Lines seen;
+    test_setup(&pos, START_FEN);
+    SearchResult res = run_lines(4, 7, NULL, 0, &seen);
+    assert_int_equal(seen.depth, 7);
+    assert_int_equal(seen.count, 4);
+    check_lines(&seen);
+    assert_int_equal(res.best, seen.line[0].pv[0]);
+    assert_int_equal(res.score, seen.line[0].score);
+
+    Move two[2];
+    XqError err;
+    assert_true(move_parse_legal(&pos, "a3a4", &two[0], &err));
+    assert_true(move_parse_legal(&pos, "b0c2", &two[1], &err));
+    res = run_lines(5, 6, two, 2, &seen);
+    assert_int_equal(seen.count, 2);
+    check_lines(&seen);
+    assert_true((seen.line[0].pv[0] == two[0] && seen.line[1].pv[0] == two[1])
+                || (seen.line[0].pv[0] == two[1] && seen.line[1].pv[0] == two[0]));
+
+    test_setup(&pos, "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"); /* one legal move (e0f0) */
+    res = run_lines(3, 4, NULL, 0, &seen);
+    assert_int_equal(seen.count, 1);
+    check_lines(&seen);
+
+    test_setup(&pos, START_FEN);
+    SearchResult one = run_lines(1, 8, NULL, 0, &seen), plain = run_lines(0, 8, NULL, 0, &seen);
+    assert_int_equal(one.nodes, plain.nodes);
+    assert_int_equal(one.best, plain.best);
+}
+
 /* Runs the search tests. */
 int main(void)
 {
@@ -255,6 +355,7 @@ int main(void)
         cmocka_unit_test(test_dead_capture_is_draw),
         cmocka_unit_test(test_tactics),
         cmocka_unit_test(test_null_cutoff_value),
+        cmocka_unit_test(test_multipv),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     tt_free(&tt);

@@ -1,13 +1,23 @@
 /*
  * test_tt.c - the transposition table: the size it reports is the size it
  * uses; mate scores come back relative to the probing ply and never outside
- * their band; repetition-ban scores are never stored as values.
+ * their band; repetition-ban scores are never stored as values; a torn slot
+ * reads as a miss, and threads storing and probing one bucket at once never
+ * read an entry mixed from two writes (run under TSan by CI).
  */
+#include <pthread.h>
+#include <stdio.h>
+
 #include "score.h"
 #include "testutil.h"
 #include "tt.h"
 
-enum { BYTES_PER_MB = 1 << 20 };
+enum {
+    BYTES_PER_MB = 1 << 20,
+    RACE_THREADS = 4,      /* threads storing and probing at once */
+    RACE_KEYS = 16,        /* distinct keys, all in one bucket */
+    RACE_ROUNDS = 200000,  /* stores and probes per thread */
+};
 
 /* A size that is not a power of two is rounded down, and the table says so in tt.mb. */
 static void test_resize_reports_real_size(void **state)
@@ -75,6 +85,99 @@ static void test_ban_scores(void **state)
     tt_free(&tt);
 }
 
+/* A slot whose data word was replaced by another write's (a torn write) is a miss, not a mixed entry. */
+static void test_torn_slot_is_a_miss(void **state)
+{
+    (void)state;
+    TT tt = { 0 };
+    TTEntry e;
+    const uint64_t a = 0x1111222233334444ULL, b = 0x5555666677778888ULL;
+    assert_true(tt_resize(&tt, 1));
+    tt_store(&tt, a, 0, (Move)0x1234, 55, 7, 9, BOUND_EXACT);
+    assert_true(tt_probe(&tt, a, 0, &e));
+    TTSlot *slot = &tt.table[a & (tt.buckets - 1)].slot[0];
+    uint64_t data_a = atomic_load(&slot->data);
+    tt_store(&tt, b, 0, (Move)0x4321, -80, 3, 4, BOUND_LOWER); /* another bucket: only to get its data word */
+    TTSlot *other = &tt.table[b & (tt.buckets - 1)].slot[0];
+    atomic_store(&slot->data, atomic_load(&other->data)); /* a's check with b's data */
+    assert_false(tt_probe(&tt, a, 0, &e));
+    atomic_store(&slot->data, data_a); /* whole again */
+    assert_true(tt_probe(&tt, a, 0, &e));
+    assert_int_equal(e.move, 0x1234);
+    assert_int_equal(e.score, 55);
+    assert_int_equal(e.depth, 9);
+    tt_free(&tt);
+}
+
+/* The fields every race thread stores for key number k, so a reader can tell a mixed entry. */
+static void race_fields(int k, Move *move, int *score, int *eval, int *depth)
+{
+    *move = (Move)(0x0101 * (k + 1));
+    *score = 100 * k - 700;
+    *eval = -37 * k;
+    *depth = 3 + k;
+}
+
+/* The keys of the race: distinct, all in bucket 5 of the race table. */
+static uint64_t race_key(const TT *tt, int k) { return ((uint64_t)(k + 1) << 40) * tt->buckets + 5; }
+
+typedef struct RaceArg {
+    TT *tt;
+    int seed;
+    long mixed; /* hits whose fields do not all belong to the probed key */
+    long hits;
+} RaceArg;
+
+/* One race thread: stores and probes the race keys in a pseudo-random order. */
+static void *race_thread(void *arg)
+{
+    RaceArg *r = arg;
+    uint32_t x = (uint32_t)r->seed * 2654435761u + 1;
+    for (int i = 0; i < RACE_ROUNDS; i++) {
+        x = x * 1664525u + 1013904223u;
+        int k = (int)(x >> 28) % RACE_KEYS;
+        Move move;
+        int score, eval, depth;
+        race_fields(k, &move, &score, &eval, &depth);
+        if (x & 0x100) {
+            tt_store(r->tt, race_key(r->tt, k), 0, move, score, eval, depth, BOUND_EXACT);
+        } else {
+            TTEntry e;
+            if (tt_probe(r->tt, race_key(r->tt, k), 0, &e)) {
+                r->hits++;
+                r->mixed += e.move != move || e.score != score || e.eval != eval || e.depth != depth
+                         || (e.gen_bound & 3) != BOUND_EXACT;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* Threads storing and probing one bucket at once: many hits, none of them mixed. */
+static void test_concurrent_stores(void **state)
+{
+    (void)state;
+    TT tt = { 0 };
+    assert_true(tt_resize(&tt, 1));
+    tt_new_search(&tt);
+    pthread_t th[RACE_THREADS];
+    RaceArg arg[RACE_THREADS];
+    for (int i = 0; i < RACE_THREADS; i++) {
+        arg[i] = (RaceArg){ &tt, i + 1, 0, 0 };
+        assert_int_equal(pthread_create(&th[i], NULL, race_thread, &arg[i]), 0);
+    }
+    long hits = 0, mixed = 0;
+    for (int i = 0; i < RACE_THREADS; i++) {
+        pthread_join(th[i], NULL);
+        hits += arg[i].hits;
+        mixed += arg[i].mixed;
+    }
+    printf("concurrent stores: %ld hits, %ld mixed\n", hits, mixed);
+    assert_true(hits > RACE_ROUNDS / 10);
+    assert_int_equal(mixed, 0);
+    tt_free(&tt);
+}
+
 /* Runs the transposition table tests. */
 int main(void)
 {
@@ -82,6 +185,8 @@ int main(void)
         cmocka_unit_test(test_resize_reports_real_size),
         cmocka_unit_test(test_mate_scores),
         cmocka_unit_test(test_ban_scores),
+        cmocka_unit_test(test_torn_slot_is_a_miss),
+        cmocka_unit_test(test_concurrent_stores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
