@@ -8,16 +8,17 @@
  * SPRT: the generalised SPRT of M. Van den Bergh in its normal approximation,
  * LLR = N (s1 - s0)(2 s - s0 - s1) / (2 var), where s0, s1 are the scores of
  * elo0 and elo1 and var the per-game score variance; bounds ln(beta/(1-alpha))
- * and ln((1-beta)/alpha) (Wald). While the observed variance is below
- * SPRT_VAR_FLOOR (e.g. every game won) the floor is used, so a one-sided
- * run still reaches a decision.
+ * and ln((1-beta)/alpha) (Wald). The variance is taken with SPRT_PRIOR_GAMES
+ * pseudo-games of each kind (win, draw, loss) added: without them one lost
+ * game has variance 0 and "decides" the test (-3.0 with elo1 40), and a
+ * one-sided run still reaches a decision (all wins: after 21 games for 0/10).
  */
 #include "stats.h"
 
 #include <math.h>
 
 static const double Z95 = 1.959963984540054;
-static const double SPRT_VAR_FLOOR = 0.01; /* per-game variance used while the observed one is below it */
+static const double SPRT_PRIOR_GAMES = 1.0; /* pseudo-games of each result in the SPRT's variance */
 
 /* Elo difference of a score. */
 double stats_elo_from_score(double s)
@@ -80,10 +81,14 @@ SprtStatus stats_sprt(Score s, const SprtParams *p)
     int n = s.wins + s.losses + s.draws;
     if (n == 0)
         return st;
-    double mean, var;
+    double mean, var, prior_mean;
     score_moments(s, &mean, &var);
-    if (var < SPRT_VAR_FLOOR)
-        var = SPRT_VAR_FLOOR; /* identical results so far (e.g. all wins): assume a small spread */
+    /* the variance of the results with the prior's pseudo-games (a spread from the first game on) */
+    double w = s.wins + SPRT_PRIOR_GAMES, l = s.losses + SPRT_PRIOR_GAMES, d = s.draws + SPRT_PRIOR_GAMES;
+    double total = w + l + d;
+    prior_mean = (w + 0.5 * d) / total;
+    var = (w * (1 - prior_mean) * (1 - prior_mean) + l * prior_mean * prior_mean
+           + d * (0.5 - prior_mean) * (0.5 - prior_mean)) / total;
     double s0 = stats_score_from_elo(p->elo0), s1 = stats_score_from_elo(p->elo1);
     st.llr = n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var);
     if (st.llr >= st.upper)
