@@ -23,7 +23,7 @@
 #define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)
 #endif
 
-enum { LIST_SEPARATOR = ';', PATH_MAX_JOINED = 2 * BOOK_NAME_MAX };
+enum { LIST_SEPARATOR = ';', PATH_MAX_JOINED = 2 * BOOK_NAME_MAX, NAME_SHOWN = 57 };
 
 /* The next number of a splitmix64 generator. */
 uint64_t book_random(uint64_t *state)
@@ -247,8 +247,10 @@ static bool open_entry(BookFile *bf, const char *name, const char *exe_dir, XqEr
     } else {
         ok = book_open_path(bf, name, exe_dir, &why);
     }
-    if (!ok)
-        snprintf(err->msg, sizeof err->msg, "book file '%.60s': %.80s", name, why.msg);
+    size_t len = strlen(name);
+    if (!ok) /* a long name is shown by its end, which tells the file */
+        snprintf(err->msg, sizeof err->msg, "book file '%s%s': %.85s", len > NAME_SHOWN ? "..." : "",
+                 name + (len > NAME_SHOWN ? len - NAME_SHOWN : 0), why.msg);
     return ok;
 }
 

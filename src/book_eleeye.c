@@ -129,16 +129,14 @@ static uint32_t rd32(const uint8_t *p) { return (uint32_t)rd16(p) | (uint32_t)rd
 bool eleeye_check(const uint8_t *data, size_t size, size_t *count, XqError *err)
 {
     if (size == 0 || size % ELEEYE_RECORD_BYTES != 0) {
-        snprintf(err->msg, sizeof err->msg,
-                 "neither a Jiangjun book nor an ElephantEye BOOK.DAT (%zu bytes is not a whole number of %d-byte "
-                 "records)", size, ELEEYE_RECORD_BYTES);
+        snprintf(err->msg, sizeof err->msg, "not a .xqb book nor a BOOK.DAT (%zu bytes: no whole %d-byte records)",
+                 size, ELEEYE_RECORD_BYTES);
         return false;
     }
     size_t n = size / ELEEYE_RECORD_BYTES;
     for (size_t i = 1; i < n; i++)
         if (rd32(data + i * ELEEYE_RECORD_BYTES) < rd32(data + (i - 1) * ELEEYE_RECORD_BYTES)) {
-            snprintf(err->msg, sizeof err->msg,
-                     "neither a Jiangjun book nor an ElephantEye BOOK.DAT (records out of order at record %zu)", i);
+            snprintf(err->msg, sizeof err->msg, "not a .xqb book nor a BOOK.DAT (records out of order at record %zu)", i);
             return false;
         }
     *count = n;

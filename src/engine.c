@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine_book.h"
 #include "eval.h"
 #include "move.h"
 #include "movegen.h"
@@ -108,8 +109,11 @@ static void *search_main(void *arg)
     memset(&res, 0, sizeof res);
     memset(&e->result, 0, sizeof e->result);
     if (e->position_ok && e->n_legal > 0 && !(e->go.depth < 0)) {
-        search_run(e->st, &e->shared, e->root, &e->result);
-        res.searched = true;
+        res.book = engine_book_deliver(e, &e->result); /* a book move chosen at the go: no search */
+        if (!res.book) {
+            search_run(e->st, &e->shared, e->root, &e->result);
+            res.searched = true;
+        }
     }
     pthread_mutex_lock(&e->lock);
     e->tt_busy = false; /* no more writes: a probe reads the table itself from now on */
@@ -154,12 +158,14 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->scratch = malloc(sizeof *e->scratch);
     e->pv_pos = malloc(sizeof *e->pv_pos);
     e->st = search_thread_new();
-    if (!e->root || !e->scratch || !e->pv_pos || !e->st) {
+    e->book = engine_book_new();
+    if (!e->root || !e->scratch || !e->pv_pos || !e->st || !e->book) {
         free(e->root);
         free(e->scratch);
         free(e->pv_pos);
         if (e->st)
             search_thread_free(e->st);
+        engine_book_free(e->book);
         free(e);
         return NULL;
     }
@@ -194,6 +200,7 @@ void engine_free(Engine *e)
     tt_free(&e->tt);
     search_thread_free(e->st);
     free(e->file_net);
+    engine_book_free(e->book);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
     pthread_cond_destroy(&e->probe_cond);
@@ -347,6 +354,7 @@ bool engine_go(Engine *e, const EngineGo *go)
     lim.mate = go->mate;
     lim.infinite = go->infinite;
     set_root_moves(e, go, &lim);
+    engine_book_choose(e, go, &lim); /* a book move, if the book has one this go allows */
     TimeInput ti = go->time;
     ti.overhead_ms = e->opt.move_overhead_ms;
     ti.ponder = e->opt.ponder;
@@ -437,6 +445,7 @@ void engine_new_game(Engine *e)
     if (e->tt.table)
         tt_clear(&e->tt);
     search_thread_clear(e->st);
+    engine_book_new_game(e->book);
 }
 
 /* Is path one of the names of the built-in net? */

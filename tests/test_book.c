@@ -188,7 +188,7 @@ static void test_malformed(void **state)
     } BAD[] = {
         { "XQJJBOOK\2\0\0\0\0\0\0\0", 16, "version 2 is not supported" },
         { "XQJJBOOK\1\0\0\0\3\0\0\0", 16, "the header says 3 records, the file has 16 bytes" },
-        { "XQJJBOO", 7, "not a whole number of 8-byte records" },
+        { "XQJJBOO", 7, "not a .xqb book nor a BOOK.DAT (7 bytes: no whole 8-byte records)" },
         { "\2\0\0\0\0\0\0\0\1\0\0\0\0\0\0\0", 16, "records out of order at record 1" },
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
