@@ -63,10 +63,14 @@ void engine_set_book_seed(Engine *e, uint64_t seed)
     reseed(e->book);
 }
 
-/* The book moves of the root in the files in use. */
+/* The book moves of the root in the files in use (probed on the protocol thread's scratch copy: a search
+ * thread may be reading the root meanwhile, CECP's bk while thinking). */
 int engine_book_moves(Engine *e, BookMove *out)
 {
-    return e->position_ok ? book_probe(&e->book->book, e->root, out) : 0;
+    if (!e->position_ok)
+        return 0;
+    memcpy(e->scratch, e->root, sizeof *e->scratch);
+    return book_probe(&e->book->book, e->scratch, out);
 }
 
 /* Is m one of the first n moves of list? */
