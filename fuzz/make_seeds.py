@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""make_seeds.py - writes the seed corpora fuzz/corpus/{fen,move,rules,protocol}/seed-*
+"""make_seeds.py - writes the seed corpora fuzz/corpus/{fen,move,rules,protocol}/seed-* (the book's,
+fuzz/corpus/book/book-*, are small books made with xqbook and the tests, kept as they are)
 from the test data (tests/data) and a few hand-written protocol sessions of the three dialects
 (UCCI, UCI, CECP), and the protocol
 fuzzer's dictionary fuzz/protocol.dict (the protocol's words and legal ICCS moves). Crash inputs
@@ -29,7 +30,9 @@ WORDS = ('uci ucci isready setoption name value ucinewgame uccinewgame newgame p
          'xboard protover accepted rejected new variant xiangqi force playother white black usermove ? ping '
          'result setboard edit hint bk undo remove hard easy post nopost analyze exit . computer name rating '
          'ics random level st sd otim memory cores option Clear Hash Move Overhead Repetition Rule EvalFile '
-         'UCI_Variant').split()
+         'UCI_Variant '
+         # the opening book's options
+         'OwnBook BookFile bookseed Book Seed <embedded> <empty>').split()
 NUMBERS = ['0', '1', '-1', '3', '127', '128', '999', '100000', '1000000000', '-1000000000', '1000000000000',
            '9223372036854775807', '99999999999999999999']
 # A shuffle of horses that repeats the start position every four plies.
@@ -134,6 +137,15 @@ def main():
                    'go time -1'],
         'probe-searching': ['ucci', 'position startpos', 'go infinite'] + ['probe startpos moves h2e2'] * 20
                            + ['stop', 'probe startpos', 'setoption hashsize 3', 'probe startpos'],
+        # the opening book: the built-in one (or none), missing and odd files, book moves with every go kind
+        'book': ['ucci', 'setoption usebook true', 'setoption bookfiles <embedded>', 'setoption bookseed 3',
+                 'position startpos', 'go depth 2', 'banmoves h2e2 b2e2', 'go depth 2', 'go depth 2 searchmoves c3c4',
+                 'go ponder depth 2', 'ponderhit', 'go infinite', 'stop', 'go draw depth 2', 'go mate 1',
+                 'setoption bookfiles /nonexistent/BOOK.DAT;<embedded>', 'go depth 1', 'setoption bookfiles /dev/null',
+                 'setoption bookfiles /tmp', 'setoption bookfiles ;;', 'setoption newgame', 'uci',
+                 'setoption name BookFile value <embedded>', 'setoption name OwnBook value true',
+                 'position startpos moves h2e2', 'go wtime 100 btime 100', 'xboard', 'protover 2', 'new',
+                 'option OwnBook=1', 'bk', 'post', 'usermove h2e2', 'ping 1', 'bk', 'quit'],
     })
     # CECP (XBoard) sessions: XBoard's own sequences, pondering, analysis, claims, garbage
     xb = ['xboard', 'protover 2', 'accepted done', 'new', 'variant xiangqi', 'level 0 0:05 0.1', 'post', 'easy', 'ping 1']

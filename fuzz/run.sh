@@ -12,7 +12,7 @@ build="$(cd "${1:?usage: run.sh BUILD_DIR [SECONDS] [TARGET...]}" && pwd)"
 seconds="${2:-60}"
 shift $(( $# >= 2 ? 2 : 1 ))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fen move protocol rules)
+[ ${#targets[@]} -gt 0 ] || targets=(fen move protocol rules book)
 artifacts="$build/fuzz-artifacts"
 mkdir -p "$artifacts"
 status=0

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine_book.h"
 #include "eval.h"
 #include "move.h"
 #include "movegen.h"
@@ -116,8 +117,11 @@ static void *search_main(void *arg)
     memset(&res, 0, sizeof res);
     memset(&e->result, 0, sizeof e->result);
     if (e->position_ok && e->n_legal > 0 && !(e->go.depth < 0)) {
-        pool_search(e->pool, &e->shared, e->root, &e->result);
-        res.searched = true;
+        res.book = engine_book_deliver(e, &e->result); /* a book move chosen at the go: no search */
+        if (!res.book) {
+            pool_search(e->pool, &e->shared, e->root, &e->result);
+            res.searched = true;
+        }
     }
     pthread_mutex_lock(&e->lock);
     e->tt_busy = false; /* no more writes: a probe reads the table itself from now on */
@@ -162,11 +166,13 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->scratch = malloc(sizeof *e->scratch);
     e->pv_pos = malloc(sizeof *e->pv_pos);
     e->pool = pool_new();
-    if (!e->root || !e->scratch || !e->pv_pos || !e->pool) {
+    e->book = engine_book_new();
+    if (!e->root || !e->scratch || !e->pv_pos || !e->pool || !e->book) {
         free(e->root);
         free(e->scratch);
         free(e->pv_pos);
         pool_free(e->pool);
+        engine_book_free(e->book);
         free(e);
         return NULL;
     }
@@ -204,6 +210,7 @@ void engine_free(Engine *e)
     tt_free(&e->tt);
     pool_free(e->pool);
     free(e->file_net);
+    engine_book_free(e->book);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
     pthread_cond_destroy(&e->probe_cond);
@@ -361,6 +368,7 @@ bool engine_go(Engine *e, const EngineGo *go)
     if (plan.nodes && (!lim.nodes || lim.nodes > plan.nodes))
         lim.nodes = plan.nodes;
     set_root_moves(e, go, &lim);
+    engine_book_choose(e, go, &lim); /* a book move, if the book has one this go allows */
     TimeInput ti = go->time;
     ti.overhead_ms = e->opt.move_overhead_ms;
     ti.ponder = e->opt.ponder;
@@ -466,6 +474,7 @@ void engine_new_game(Engine *e)
         tt_clear(&e->tt);
     pool_clear(e->pool);
     e->noise_seed = e->noise_seed * 6364136223846793005ULL + (uint64_t)now_us(); /* another game, other noise */
+    engine_book_new_game(e->book);
 }
 
 /* Is path one of the names of the built-in net? */

@@ -19,6 +19,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "book.h"
 #include "nnue.h"
 #include "position.h"
 #include "rules.h"
@@ -41,6 +42,7 @@ typedef struct EngineResult {
     bool draw_offered;     /* the opponent offered a draw (go draw / ponderhit draw) */
     bool rule_draw;        /* the position after best is a draw by the rules in force (a claim) */
     bool in_check;         /* the side to move is in check (for "no move" reports) */
+    bool book;             /* best is a book move (nothing was searched; see engine_book.h) */
 } EngineResult;
 
 /* Callbacks run on the search thread; ctx is EngineCallbacks.ctx. */
@@ -49,6 +51,8 @@ typedef struct EngineCallbacks {
     void (*bestmove)(void *ctx, const EngineResult *result);
     void *ctx;
     void (*currmove)(void *ctx, Move move, int number); /* may be NULL: root move announcements */
+    /* a go answered from the book: its book moves (heaviest first) and the one chosen, before bestmove */
+    void (*book)(void *ctx, const Position *root, const BookMove *moves, int n, Move chosen);
 } EngineCallbacks;
 
 /* A fully resolved `go` (the protocol converts text and units). */
@@ -91,6 +95,7 @@ typedef struct Engine {
     ThreadPool *pool;       /* the search threads */
     const Network *net;     /* the network in use: the loaded file's or the embedded default (may be NULL) */
     Network *file_net;      /* a net loaded with engine_set_eval_file (owned), or NULL */
+    struct EngineBook *book; /* the opening book and the book move of a go (engine_book.h) */
     SearchShared shared;
     pthread_t thread;
     bool searching;         /* a search thread exists and has not been joined */
@@ -179,6 +184,15 @@ void engine_new_game(Engine *e);
 bool engine_set_eval_file(Engine *e, const char *path, XqError *err);
 /* Turns the network evaluation on or off; on fails (err filled, nothing changed) when no net is loaded. */
 bool engine_set_use_nnue(Engine *e, bool on, XqError *err);
+/* Opens the book files of a ';'-separated list ("<embedded>": the built-in book) in place of those in
+ * use; all or nothing: on error fills err and the engine has no book files. Call while no search runs. */
+bool engine_set_book_files(Engine *e, const char *list, XqError *err);
+/* Turns playing from the book on or off. */
+void engine_set_use_book(Engine *e, bool on);
+/* Seeds the book's choices: 0 from the clock (varied games), else a fixed sequence restarted each new game. */
+void engine_set_book_seed(Engine *e, uint64_t seed);
+/* The book moves of the root in the files in use (whether or not the book is on), heaviest first. */
+int engine_book_moves(Engine *e, BookMove *out);
 /* The static evaluation of a position by the evaluation in use (side to move's view). */
 int engine_static_eval(const Engine *e, const Position *pos);
 

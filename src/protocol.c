@@ -133,6 +133,15 @@ static void proto_currmove(void *ctx, Move move, int number)
         p->search_fe->currmove(p, move, number);
 }
 
+/* Search-thread callback: a go answered from the book (before its bestmove), in the dialect of the search. */
+static void proto_book(void *ctx, const Position *root, const BookMove *moves, int n, Move chosen)
+{
+    (void)root;
+    Proto *p = ctx;
+    if (p->search_fe->book)
+        p->search_fe->book(p, moves, n, chosen);
+}
+
 /*
  * Search-thread callback: stores the result, wakes the protocol thread, then lets the front-end print.
  * Waking first matters: the wake is queued before any line the GUI sends in reply to a printed
@@ -181,7 +190,7 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
     pthread_mutex_init(&p->out.lock, NULL);
     p->fe = p->search_fe = &FRONTEND_UCI;
     cecp_init(&p->cecp);
-    EngineCallbacks cb = { proto_report, proto_bestmove, p, proto_currmove };
+    EngineCallbacks cb = { proto_report, proto_bestmove, p, proto_currmove, proto_book };
     p->engine = engine_new(&cb);
     if (!p->engine) {
         out_line(&p->out, "info string error: out of memory");

@@ -477,10 +477,7 @@ static void run_command(Proto *p, const CecpDef *d, char **tok, int n, const cha
             out_line(&p->out, "Hint: %s", move_to_text(c->guess, text));
         }
         break;
-    case C_BK:
-        out_line(&p->out, " no opening book");
-        out_line(&p->out, "%s", "");
-        break;
+    case C_BK: cecp_bk(p); break;
     case C_UNDO:
         if (!engine_undo(e))
             error_reply(p, "no move to take back", tok, n);
@@ -586,6 +583,7 @@ const Frontend FRONTEND_CECP = {
     .report = cecp_report,
     .currmove = NULL,
     .bestmove = NULL,
+    .book = cecp_book,
     .search_done = cecp_search_done,
     .no_move = NULL,
     .idle_stop = NULL,

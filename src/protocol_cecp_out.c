@@ -134,6 +134,38 @@ void cecp_report(Proto *p, const Position *root, const SearchReport *r)
              t / CS_PER_MS, r->nodes, r->seldepth, nps, pv + 1, bound);
 }
 
+/* Search-thread callback: one thinking line per book move while post is on ("0 weight 0 0 0 0 0<TAB>move"). */
+void cecp_book(Proto *p, const BookMove *moves, int n, Move chosen)
+{
+    (void)chosen;
+    if (!atomic_load(&p->cecp.post))
+        return;
+    for (int i = 0; i < n; i++) {
+        char m[MOVE_TEXT];
+        out_line(&p->out, "0 %u 0 0 0 0 0\t%s", (unsigned)moves[i].weight, move_to_text(moves[i].move, m));
+    }
+}
+
+/* `bk`: the book moves of the game's position, each with its share of the choice, then an empty line. */
+void cecp_bk(Proto *p)
+{
+    BookMove moves[BOOK_MOVES_MAX];
+    int n = engine_book_moves(p->engine, moves);
+    unsigned long total = 0;
+    for (int i = 0; i < n; i++)
+        total += moves[i].weight;
+    if (n == 0)
+        out_line(&p->out, " %s", engine_position_ok(p->engine) ? "no book move in this position" : "no valid position");
+    for (int i = 0; i < n; i++) {
+        char m[MOVE_TEXT];
+        out_line(&p->out, " %s %lu%% (weight %u)", move_to_text(moves[i].move, m),
+                 total ? (100UL * moves[i].weight + total / 2) / total : 0UL, (unsigned)moves[i].weight);
+    }
+    if (n > 0 && !p->value[OPT_USEBOOK])
+        out_line(&p->out, " the book is off (option OwnBook): the engine searches");
+    out_line(&p->out, "%s", "");
+}
+
 /* Writes why the rules ended the game into buf. */
 void cecp_reason(const RulesReport *r, int loser, bool in_check, char *buf, size_t size)
 {

@@ -20,7 +20,7 @@
 
 typedef enum OptId {
     OPT_HASH, OPT_THREADS, OPT_CLEAR_HASH, OPT_PONDER, OPT_MULTIPV, OPT_MOVE_OVERHEAD, OPT_RULES,
-    OPT_USEMILLISEC, OPT_BATCH, OPT_DEBUG, OPT_USEBOOK, OPT_BOOKFILES, OPT_IDLE, OPT_PRUNING,
+    OPT_USEMILLISEC, OPT_BATCH, OPT_DEBUG, OPT_USEBOOK, OPT_BOOKFILES, OPT_BOOK_SEED, OPT_IDLE, OPT_PRUNING,
     OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_EVALFILE, OPT_USE_NNUE, OPT_UCI_VARIANT,
     OPT_SHOW_WDL, OPT_LIMIT_STRENGTH, OPT_ELO, OPT_SKILL, OPT_COUNT
 } OptId;
@@ -61,6 +61,8 @@ typedef struct Frontend {
     void (*bestmove)(Proto *p, const EngineResult *res);
     /* Protocol thread, after the search thread was joined (p->result holds its result); may be NULL. */
     void (*search_done)(Proto *p);
+    /* Search thread: a go answered from the book, its book moves and the choice (before bestmove); may be NULL. */
+    void (*book)(Proto *p, const BookMove *moves, int n, Move chosen);
     /* The dialect's answers where the UCI-family executor needs them (NULL: nothing). */
     const char *no_move;    /* a go that cannot search */
     const char *idle_stop;  /* stop while no search runs */
@@ -185,6 +187,10 @@ void cecp_features(Proto *p);
 void cecp_report(Proto *p, const Position *root, const SearchReport *r);
 /* A notice ("# text") or an error ("tellusererror text" for text starting "error: "). */
 void cecp_message(Proto *p, const char *text);
+/* Search-thread callback: a thinking line "0 weight 0 0 0 0 0<TAB>move" per book move, while post is on. */
+void cecp_book(Proto *p, const BookMove *moves, int n, Move chosen);
+/* `bk`: the book moves of the game's position with their shares, then an empty line. */
+void cecp_bk(Proto *p);
 /* Writes why the rules ended the game ("red is checkmated", "black checks perpetually") into buf. */
 void cecp_reason(const RulesReport *r, int loser, bool in_check, char *buf, size_t size);
 

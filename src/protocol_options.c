@@ -17,6 +17,7 @@
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 
+enum { BOOK_SEED_MAX = INT32_MAX }; /* Book Seed: 0 = from the clock */
 enum {
     THREADS_MAX = ENGINE_THREADS_MAX,
     OVERHEAD_MAX = 5000,
@@ -50,8 +51,9 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     { OPT_USEMILLISEC, NULL, "usemillisec", "", OT_CHECK, 0, 1, 1, NULL },
     { OPT_BATCH, NULL, "batch", "", OT_CHECK, 0, 1, 0, NULL },
     { OPT_DEBUG, NULL, "debug", "", OT_CHECK, 0, 1, 0, NULL },
-    { OPT_USEBOOK, NULL, "usebook", "ownbook", OT_CHECK, 0, 1, 0, NULL },
-    { OPT_BOOKFILES, NULL, "bookfiles", "", OT_STRING, 0, 0, 0, NULL },
+    { OPT_USEBOOK, "OwnBook", "usebook", "", OT_CHECK, 0, 1, 0, NULL },
+    { OPT_BOOKFILES, "BookFile", "bookfiles", "", OT_STRING, 0, 0, 0, NULL },
+    { OPT_BOOK_SEED, "Book Seed", "bookseed", "", OT_SPIN, 0, BOOK_SEED_MAX, 0, NULL },
     { OPT_IDLE, NULL, "idle", "", OT_COMBO, 0, 3, 0, LEVELS },
     { OPT_PRUNING, NULL, "pruning", "", OT_COMBO, 0, 3, 3, LEVELS },
     { OPT_KNOWLEDGE, NULL, "knowledge", "", OT_COMBO, 0, 3, 3, LEVELS },
@@ -149,6 +151,8 @@ static void opt_apply(Proto *p, OptId id)
                                                           : (int)p->value[OPT_SKILL] * SKILL_CENTI;
         break;
     case OPT_RANDOMNESS: e->opt.randomness = (int)v; break;
+    case OPT_USEBOOK: engine_set_use_book(e, v != 0); break;
+    case OPT_BOOK_SEED: engine_set_book_seed(e, (uint64_t)v); break;
     case OPT_CLEAR_HASH:
     case OPT_NEWGAME: proto_new_game(p); break;
     default: break;
@@ -161,7 +165,7 @@ void opt_init(Proto *p)
     for (int i = 0; i < OPT_COUNT; i++)
         p->value[i] = OPTIONS[i].def;
     p->value[OPT_USE_NNUE] = p->engine->opt.use_nnue; /* on when the build has a net */
-    p->bookfiles[0] = '\0';
+    snprintf(p->bookfiles, sizeof p->bookfiles, "%s", book_embedded_size() ? BOOK_EMBEDDED_NAME : "");
     p->evalfile[0] = '\0';
     engine_set_threads(p->engine, 1);
     p->engine->opt.ponder = false;
@@ -198,7 +202,11 @@ bool opt_view(int i, Dialect d, OptView *out)
         out->def_text = out->def ? "true" : "false";
         break;
     case OT_COMBO: out->def_text = def->vars[def->def]; break;
-    case OT_STRING: out->def_text = def->id == OPT_EVALFILE && nnue_default() ? "<embedded>" : "<empty>"; break;
+    case OT_STRING:
+        out->def_text = (def->id == OPT_EVALFILE && nnue_default()) || (def->id == OPT_BOOKFILES && book_embedded_size())
+                          ? "<embedded>"
+                          : "<empty>";
+        break;
     default: out->def_text = ""; break;
     }
     return true;
@@ -249,6 +257,24 @@ static void set_eval_file(Proto *p, const char *value)
     snprintf(p->evalfile, sizeof p->evalfile, "%s", path);
     out_info_string(p, "net loaded: %s (%s)%s", *path ? path : "<embedded>", p->engine->net->desc,
                     p->engine->opt.use_nnue ? "" : "; Use NNUE is off");
+}
+
+/* BookFile / bookfiles: opens the list's files (all or nothing); on error the engine plays without a book. */
+static void set_book_files(Proto *p, const char *value)
+{
+    XqError err;
+    const char *list = value ? value : "";
+    snprintf(p->bookfiles, sizeof p->bookfiles, "%s", list);
+    if (!engine_set_book_files(p->engine, list, &err)) {
+        out_info_string(p, "error: %s; playing without a book", err.msg);
+        return;
+    }
+    BookMove moves[BOOK_MOVES_MAX];
+    int n = engine_book_moves(p->engine, moves);
+    if (*list && strcmp(list, "<empty>") != 0)
+        out_info_string(p, "book opened: %.200s (%d book moves in the current position)%s%s", list, n,
+                        p->value[OPT_USEBOOK] ? "" : "; it is used once ",
+                        p->value[OPT_USEBOOK] ? "" : p->fe->dialect == DIALECT_UCCI ? "usebook is true" : "OwnBook is true");
 }
 
 /* The option a normalised name names, or NULL. */
@@ -352,7 +378,7 @@ void opt_set(Proto *p, const char *name, const char *value)
         if (d->id == OPT_EVALFILE)
             set_eval_file(p, value);
         else
-            snprintf(p->bookfiles, sizeof p->bookfiles, "%s", value ? value : "");
+            set_book_files(p, value);
         return;
     }
     if (!ok && d->id == OPT_UCI_VARIANT) {

@@ -113,6 +113,16 @@ static void ucci_report(Proto *p, const Position *root, const SearchReport *r)
     out_line(&p->out, "info time %" PRId64 " nodes %" PRIu64 " nps %" PRIu64, t, r->nodes, nps);
 }
 
+/* Search-thread callback: a book move, as ElephantEye reports one: "info depth 0 score W pv M" per book move. */
+static void ucci_book(Proto *p, const BookMove *moves, int n, Move chosen)
+{
+    (void)chosen;
+    for (int i = 0; i < n; i++) {
+        char m[MOVE_TEXT];
+        out_line(&p->out, "info depth 0 score %u pv %s", (unsigned)moves[i].weight, move_to_text(moves[i].move, m));
+    }
+}
+
 /* Search-thread callback: bestmove [ponder] [draw|resign], or nobestmove. */
 static void ucci_bestmove(Proto *p, const EngineResult *res)
 {
@@ -163,6 +173,7 @@ const Frontend FRONTEND_UCCI = {
     .report = ucci_report,
     .currmove = out_currmove,
     .bestmove = ucci_bestmove,
+    .book = ucci_book,
     .search_done = NULL,
     .no_move = "nobestmove",
     .idle_stop = "nobestmove",

@@ -94,6 +94,16 @@ static void uci_report(Proto *p, const Position *root, const SearchReport *r)
              r->pv_len > 0 ? " pv" : "", pv);
 }
 
+/* Search-thread callback: a book move: "info depth 0 score cp W pv M" per book move (W its weight). */
+static void uci_book(Proto *p, const BookMove *moves, int n, Move chosen)
+{
+    (void)chosen;
+    for (int i = 0; i < n; i++) {
+        char m[MOVE_TEXT];
+        out_line(&p->out, "info depth 0 score cp %u pv %s", (unsigned)moves[i].weight, move_to_text(moves[i].move, m));
+    }
+}
+
 /* Search-thread callback: bestmove [ponder], or bestmove (none) after "info depth 0 score mate 0". */
 static void uci_bestmove(Proto *p, const EngineResult *res)
 {
@@ -118,6 +128,7 @@ const Frontend FRONTEND_UCI = {
     .report = uci_report,
     .currmove = out_currmove,
     .bestmove = uci_bestmove,
+    .book = uci_book,
     .search_done = NULL,
     .no_move = "bestmove (none)",
     .idle_stop = NULL,

@@ -51,7 +51,7 @@ static void test_play_and_undo(void **state)
 {
     (void)state;
     Seen seen = { 0 };
-    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL };
     Engine *e = engine_new(&cb);
     assert_non_null(e);
     XqError err;
@@ -85,7 +85,7 @@ static void test_play_and_undo(void **state)
 static void test_no_position(void **state)
 {
     (void)state;
-    EngineCallbacks cb = { NULL, NULL, NULL, NULL };
+    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     assert_false(engine_set_position(e, "foobar", NULL, 0, &err));
@@ -100,7 +100,7 @@ static void test_no_position(void **state)
 static void test_game_status(void **state)
 {
     (void)state;
-    EngineCallbacks cb = { NULL, NULL, NULL, NULL };
+    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     RulesReport r;
@@ -126,7 +126,7 @@ static void test_think_on_game(void **state)
 {
     (void)state;
     Seen seen = { 0 };
-    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     /* red mates in one (b1b9) after two moves played onto the game */

@@ -1,0 +1,30 @@
+/* book_embed.c - the default opening book, built into the executable with the assembler's .incbin. */
+#include "book.h"
+
+#ifdef XQ_EMBED_BOOK
+#if defined(_WIN32)
+#define XQ_BOOK_RODATA ".section .rdata,\"dr\"\n"
+#else
+#define XQ_BOOK_RODATA ".section .rodata\n"
+#endif
+/* The bytes of the file named by XQ_EMBED_BOOK, between two symbols. */
+__asm__(XQ_BOOK_RODATA ".balign 16\n"
+                       ".globl xq_embedded_book\n"
+                       "xq_embedded_book:\n"
+                       ".incbin \"" XQ_EMBED_BOOK "\"\n"
+                       ".globl xq_embedded_book_end\n"
+                       "xq_embedded_book_end:\n"
+                       ".byte 0\n"
+                       ".text\n");
+extern const uint8_t xq_embedded_book[], xq_embedded_book_end[];
+
+/* First byte of the built-in book. */
+const uint8_t *book_embedded_data(void) { return xq_embedded_book; }
+/* Size of the built-in book. */
+size_t book_embedded_size(void) { return (size_t)(xq_embedded_book_end - xq_embedded_book); }
+#else
+/* No book is built into this build. */
+const uint8_t *book_embedded_data(void) { return NULL; }
+/* No book is built into this build: size 0. */
+size_t book_embedded_size(void) { return 0; }
+#endif

@@ -1,0 +1,290 @@
+/*
+ * test_protocol_book.c - the opening book through the real binary in all
+ * three dialects: the options (UCCI usebook, bookfiles, bookseed; UCI
+ * OwnBook, BookFile, Book Seed; CECP's feature options and bk), book moves
+ * reported as "info depth 0 score W pv M" (UCCI), "info depth 0 score cp W
+ * pv M" (UCI) and thinking lines "0 W 0 0 0 0 0<TAB>M" (CECP) before the
+ * move, several files (the first that knows the position answers), missing
+ * and malformed files (an error, then no book), searchmoves and banmoves
+ * that exclude book moves, and ponder and infinite searches that search
+ * instead. Every move and PV printed is checked for legality.
+ *
+ * With XQ_ELEEYE_BOOK set to ElephantEye's BOOK.DAT (not part of the
+ * repository), test_real_eleeye_book also checks its start position as
+ * ElephantEye itself reports it (16 moves, b2e2 and h2e2 weighing 1473).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "enginepipe.h"
+#include "move.h"
+#include "testbook.h"
+#include "testutil.h"
+
+enum { T_FAST = 5000 };
+
+#ifdef XQ_EXPECT_EMBEDDED_BOOK
+#define BOOKFILES_DEFAULT "<embedded>"
+#else
+#define BOOKFILES_DEFAULT "<empty>"
+#endif
+
+static Position POS;
+static char XQB[512], EE[512], BAD[512];
+static char reply[1 << 16];
+
+/* Writes the test books: a .xqb and a BOOK.DAT with a few opening lines, and a malformed file. */
+static int write_books(void **state)
+{
+    (void)state;
+    static const BookSpec X[] = {
+        { "", "h2e2", 30 }, { "", "c3c4", 10 }, { "h2e2", "h9g7", 7 }, { "h2e2 h9g7", "h0g2", 3 },
+    };
+    static const BookSpec E[] = { { "", "b0c2", 5 }, { "c3c4", "c6c5", 9 }, { "h2e2 h9g7 h0g2", "i9h9", 4 } };
+    tb_write_xqb(tb_path("test_protocol_book.xqb", XQB, sizeof XQB), X, 4);
+    tb_write_eleeye(tb_path("test_protocol_book.dat", EE, sizeof EE), E, 3);
+    tb_write_bytes(tb_path("test_protocol_book.bad", BAD, sizeof BAD), "1234567", 7);
+    return 0;
+}
+
+/* Starts the engine in UCCI. */
+static EnginePipe *start_ucci(void)
+{
+    EnginePipe *ep = malloc(sizeof *ep);
+    assert_non_null(ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    return ep;
+}
+
+/* Quits and checks a clean exit. */
+static void stop(EnginePipe *ep)
+{
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+}
+
+/* Sends position + go, reads to the bestmove (checking every PV and the move) and returns the lines between. */
+static const char *go_and_read(EnginePipe *ep, const char *line, const char *go)
+{
+    tb_line(&POS, line);
+    ep_send(ep, "position startpos%s%s", *line ? " moves " : "", line);
+    size_t from = ep->t_len;
+    ep_send(ep, "%s", go);
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    snprintf(reply, sizeof reply, "%s", ep->transcript + from);
+    return reply;
+}
+
+/* Is the bestmove of a reply one of the moves listed ("h2e2 c3c4")? */
+static bool best_in(const char *r, const char *moves)
+{
+    const char *b = strstr(r, "bestmove ");
+    char m[8];
+    return b && sscanf(b, "bestmove %7s", m) == 1 && strstr(moves, m) != NULL;
+}
+
+/* Counts lines of a reply that start with prefix. */
+static int count_lines(const char *r, const char *prefix)
+{
+    int n = 0;
+    size_t len = strlen(prefix);
+    for (const char *l = r; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l))
+        n += strncmp(l, prefix, len) == 0;
+    return n;
+}
+
+/* UCCI: the options, book lines before the move, the ponder move from the book, out of the book a search. */
+static void test_ucci(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_ucci();
+    assert_non_null(strstr(ep->transcript, "option usebook type check default false\n"));
+    assert_non_null(strstr(ep->transcript, "option bookfiles type string default " BOOKFILES_DEFAULT "\n"));
+    assert_non_null(strstr(ep->transcript, "option bookseed type spin min 0 max 2147483647 default 0\n"));
+    ep_send(ep, "setoption bookfiles %s", XQB);
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "info string book opened: "));
+    assert_non_null(strstr(reply, "(2 book moves in the current position); it is used once usebook is true"));
+    /* off: a search even in the book */
+    const char *r = go_and_read(ep, "", "go depth 3");
+    assert_int_equal(count_lines(r, "info depth 0"), 0);
+    assert_true(count_lines(r, "info depth 3 ") >= 1);
+    ep_send(ep, "setoption usebook true");
+    r = go_and_read(ep, "", "go time 2000 increment 0");
+    assert_non_null(strstr(r, "info depth 0 score 30 pv h2e2\ninfo depth 0 score 10 pv c3c4\nbestmove "));
+    assert_int_equal(count_lines(r, "info depth 1 "), 0); /* nothing searched */
+    assert_true(best_in(r, "h2e2 c3c4"));
+    if (strstr(r, "bestmove h2e2"))
+        assert_non_null(strstr(r, "bestmove h2e2 ponder h9g7\n"));
+    r = go_and_read(ep, "h2e2", "go depth 3");
+    assert_non_null(strstr(r, "info depth 0 score 7 pv h9g7\nbestmove h9g7 ponder h0g2\n"));
+    /* the mirror of a stored line is found, its moves mirrored */
+    r = go_and_read(ep, "b2e2 b9c7", "go depth 3");
+    assert_non_null(strstr(r, "info depth 0 score 3 pv b0c2\nbestmove b0c2\n"));
+    r = go_and_read(ep, "a3a4", "go depth 3");
+    assert_int_equal(count_lines(r, "info depth 0"), 0);
+    assert_true(count_lines(r, "info depth 3 ") >= 1);
+    stop(ep);
+}
+
+/* Several files in order, missing and malformed files (an error, then no book), an empty list. */
+static void test_files(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_ucci();
+    ep_send(ep, "setoption usebook true");
+    ep_send(ep, "setoption bookfiles %s;%s", XQB, EE);
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_int_equal(count_lines(reply, "info string error"), 0);
+    const char *r = go_and_read(ep, "", "go depth 3");
+    assert_true(best_in(r, "h2e2 c3c4")); /* the first file knows the start position: the second is not asked */
+    r = go_and_read(ep, "c3c4", "go depth 3");
+    assert_non_null(strstr(r, "info depth 0 score 9 pv c6c5\nbestmove c6c5\n"));
+    r = go_and_read(ep, "h2e2 h9g7 h0g2", "go depth 3");
+    assert_non_null(strstr(r, "bestmove i9h9"));
+    ep_send(ep, "setoption bookfiles %s;%s/test_protocol_book.none", XQB, XQ_TEST_TMP);
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "info string error: book file '"));
+    assert_non_null(strstr(reply, "test_protocol_book.none': cannot open (No such file or directory); playing "
+                                  "without a book\n"));
+    r = go_and_read(ep, "", "go depth 3");
+    assert_int_equal(count_lines(r, "info depth 0"), 0); /* all or nothing: not even the good file */
+    ep_send(ep, "setoption bookfiles %s", BAD);
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "info string error: book file '"));
+    assert_non_null(strstr(reply, "test_protocol_book.bad': not a .xqb book nor a BOOK.DAT (7 bytes: no whole "
+                                  "8-byte records); playing without a book\n"));
+    ep_send(ep, "setoption bookfiles %s", EE);
+    r = go_and_read(ep, "", "go depth 3");
+    assert_non_null(strstr(r, "info depth 0 score 5 pv b0c2\nbestmove b0c2\n"));
+    ep_send(ep, "setoption bookfiles");
+    r = go_and_read(ep, "", "go depth 3");
+    assert_int_equal(count_lines(r, "info depth 0"), 0);
+    stop(ep);
+}
+
+/* searchmoves and banmoves exclude book moves; ponder and infinite search; depth 0 answers nothing. */
+static void test_go_kinds(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_ucci();
+    ep_send(ep, "setoption usebook true");
+    ep_send(ep, "setoption bookfiles %s", XQB);
+    const char *r = go_and_read(ep, "", "go depth 3 searchmoves c3c4 b0c2");
+    assert_non_null(strstr(r, "info depth 0 score 10 pv c3c4\nbestmove c3c4"));
+    r = go_and_read(ep, "", "go depth 3 searchmoves b0c2");
+    assert_int_equal(count_lines(r, "info depth 0"), 0);
+    assert_true(best_in(r, "b0c2"));
+    tb_line(&POS, "");
+    ep_send(ep, "position startpos");
+    ep_send(ep, "banmoves h2e2");
+    size_t from = ep->t_len;
+    ep_send(ep, "go depth 3");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_non_null(strstr(ep->transcript + from, "info depth 0 score 10 pv c3c4\nbestmove c3c4"));
+    /* ponder: no move before ponderhit, and a search */
+    ep_send(ep, "position startpos");
+    from = ep->t_len;
+    ep_send(ep, "go ponder time 1000 increment 0");
+    assert_true(ep_quiet_for(ep, "bestmove", 300));
+    ep_send(ep, "ponderhit");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_null(strstr(ep->transcript + from, "info depth 0"));
+    assert_non_null(strstr(ep->transcript + from, "info depth 1 "));
+    /* infinite: a search until stop */
+    from = ep->t_len;
+    ep_send(ep, "go infinite");
+    assert_true(ep_quiet_for(ep, "bestmove", 300));
+    ep_send(ep, "stop");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    assert_null(strstr(ep->transcript + from, "info depth 0 score 30"));
+    r = go_and_read(ep, "", "go depth 0");
+    assert_non_null(strstr(r, "nobestmove"));
+    stop(ep);
+}
+
+/* UCI: OwnBook, BookFile, Book Seed; "info depth 0 score cp W pv M" lines. */
+static void test_uci(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    assert_non_null(strstr(ep->transcript, "option name OwnBook type check default false\n"));
+    assert_non_null(strstr(ep->transcript, "option name BookFile type string default " BOOKFILES_DEFAULT "\n"));
+    assert_non_null(strstr(ep->transcript, "option name Book Seed type spin default 0 min 0 max 2147483647\n"));
+    ep_send(ep, "setoption name BookFile value %s", XQB);
+    ep_send(ep, "setoption name OwnBook value true");
+    ep_send(ep, "setoption name Book Seed value 5");
+    const char *r = go_and_read(ep, "h2e2", "go wtime 2000 btime 2000");
+    assert_non_null(strstr(r, "info depth 0 score cp 7 pv h9g7\nbestmove h9g7 ponder h0g2\n"));
+    ep_send(ep, "setoption name OwnBook value false");
+    r = go_and_read(ep, "h2e2", "go depth 2");
+    assert_int_equal(count_lines(r, "info depth 0"), 0);
+    stop(ep);
+}
+
+/* CECP: the feature options, bk, thinking lines for a book move, the move played. */
+static void test_cecp(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "xboard");
+    ep_send(ep, "protover 2");
+    ep_must(ep, "feature done=1", T_FAST);
+    assert_non_null(strstr(ep->transcript, "feature option=\"OwnBook -check 0\"\n"));
+    assert_non_null(strstr(ep->transcript, "feature option=\"BookFile -file " BOOKFILES_DEFAULT "\"\n"));
+    assert_non_null(strstr(ep->transcript, "feature option=\"Book Seed -spin 0 0 2147483647\"\n"));
+    ep_send(ep, "new");
+    ep_send(ep, "variant xiangqi");
+    ep_send(ep, "level 0 0:30 0");
+    ep_send(ep, "post");
+    ep_send(ep, "option BookFile=%s", XQB);
+    ep_reply_to(ep, "ping 1", "pong 1", reply, sizeof reply, T_FAST);
+    ep_send(ep, "bk");
+    ep_reply_to(ep, "ping 2", "pong 2", reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, " h2e2 75% (weight 30)\n c3c4 25% (weight 10)\n"
+                               " the book is off (option OwnBook): the engine searches\n\n");
+    ep_send(ep, "option OwnBook=1");
+    ep_send(ep, "usermove h2e2");
+    ep_must(ep, "move ", T_FAST);
+    assert_string_equal(ep->last, "move h9g7");
+    assert_non_null(strstr(ep->transcript, "\n0 7 0 0 0 0 0\th9g7\nmove h9g7\n"));
+    ep_send(ep, "bk");
+    ep_reply_to(ep, "ping 3", "pong 3", reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, " h0g2 100% (weight 3)\n\n");
+    stop(ep);
+}
+
+/* ElephantEye's own BOOK.DAT (when XQ_ELEEYE_BOOK names it): the start position as ElephantEye reports it. */
+static void test_real_eleeye_book(void **state)
+{
+    (void)state;
+    const char *path = getenv("XQ_ELEEYE_BOOK");
+    if (!path || !*path)
+        skip();
+    EnginePipe *ep = start_ucci();
+    ep_send(ep, "setoption bookfiles %s", path);
+    ep_send(ep, "setoption usebook true");
+    const char *r = go_and_read(ep, "", "go depth 3");
+    assert_int_equal(count_lines(r, "info depth 0 score "), 16);
+    assert_non_null(strstr(r, "info depth 0 score 1473 pv b2e2\ninfo depth 0 score 1473 pv h2e2\n"));
+    stop(ep);
+}
+
+/* Runs the protocol book tests. */
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ucci), cmocka_unit_test(test_files), cmocka_unit_test(test_go_kinds),
+        cmocka_unit_test(test_uci),  cmocka_unit_test(test_cecp),  cmocka_unit_test(test_real_eleeye_book),
+    };
+    return cmocka_run_group_tests(tests, write_books, NULL);
+}
