@@ -23,6 +23,7 @@ enum {
     RESIGN_DEPTH = 8,       /* ... once the search has seen this deep ... */
     RESIGN_STREAK = 3,      /* ... in this many searches in a row (a mate found resigns at once) */
     DRAW_ACCEPT_SCORE = 10, /* accept an offered draw when we stand no better than this */
+    DEFERRED_MAX = 4096,    /* lines that may wait behind a search; more are dropped, saying so */
 };
 
 /* One deferred line and whether it starts a search when it runs. */
@@ -74,10 +75,14 @@ static void dispatch(Proto *p, Deferred *d, char *line, bool was_deferred)
 {
     LineContext ctx = { was_deferred, d->searches };
     LineOutcome o = p->fe->line(p, line, &ctx);
-    if (o == LINE_DONE)
+    if (o == LINE_DONE) {
         free(line);
-    else
+    } else if (d->count >= DEFERRED_MAX) {
+        out_info_string(p, "error: %d lines already wait for the search to end; dropped '%.40s'", DEFERRED_MAX, line);
+        free(line);
+    } else {
         deferred_push(d, line, o == LINE_DEFER_SEARCH);
+    }
 }
 
 /* Chooses a front-end and lets it print its handshake. */

@@ -3,7 +3,8 @@
  * binary: lists longer than any array behind them (searchmoves, banmoves,
  * position moves, option values), clocks at the parser's extremes and probe
  * during a search (a data race under ThreadSanitizer before the search
- * thread answered it), a hash size that is not a power of two. After each
+ * thread answered it), a hash size that is not a power of two, a flood of
+ * lines that must wait for a search (the queue is capped). After each
  * the engine answers, says what it ignored, and still plays legal moves.
  */
 #include <stdio.h>
@@ -21,6 +22,8 @@ enum {
     PROBES = 200,             /* probe lines sent during one search */
     THINK_MS = 300,           /* a search with a huge clock still thinks this long */
     FLAGGED_MS = 1000,        /* a search on a flagged clock answers within this */
+    DEFERRED_CAP = 4096,      /* lines the engine keeps waiting behind a search (src/protocol.c) */
+    FLOOD = 5000,             /* lines sent during one search that must wait for it */
 };
 
 /* The 44 legal moves of the start position. */
@@ -258,6 +261,37 @@ static void test_hash_not_power_of_two(void **state)
     stop_engine(ep);
 }
 
+/* Thousands of lines that must wait for a running search: the first DEFERRED_CAP wait, each one beyond
+ * is dropped with an error; after stop they run in order and the engine plays on. */
+static void test_deferred_flood(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_engine(false);
+    ep_send(ep, "go infinite");
+    assert_true(ep_quiet_for(ep, "bestmove", 100));
+    for (int i = 0; i < FLOOD; i++)
+        ep_send(ep, "position startpos moves h2e2");
+    ep_send(ep, "stop");
+    int dropped = 0;
+    for (;;) {
+        assert_true(ep_read_line(ep, T_FAST));
+        if (strncmp(ep->last, "info string error: 4096 lines already wait", 42) == 0)
+            dropped++;
+        if (strncmp(ep->last, "bestmove ", 9) == 0)
+            break;
+    }
+    assert_int_equal(dropped, FLOOD - DEFERRED_CAP);
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", T_FAST * 3); /* after the waiting lines ran */
+    ep_send(ep, "go depth 2");
+    Move m;
+    XqError err;
+    assert_true(move_parse_legal(&POS, "h2e2", &m, &err));
+    pos_make(&POS, m);
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST)); /* legal after h2e2: the deferred positions ran */
+    stop_engine(ep);
+}
+
 /* Runs the dialogs. */
 int main(void)
 {
@@ -267,6 +301,7 @@ int main(void)
         cmocka_unit_test(test_long_option_value),
         cmocka_unit_test(test_long_position_moves), cmocka_unit_test(test_clock_extremes),
         cmocka_unit_test(test_probe_while_searching), cmocka_unit_test(test_hash_not_power_of_two),
+        cmocka_unit_test(test_deferred_flood),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
