@@ -336,7 +336,7 @@ static void set_root_moves(Engine *e, const EngineGo *go, SearchLimits *lim)
     }
 }
 
-/* Search-thread hook: answers a pending probe from the table only this thread writes. */
+/* Main search thread's hook: answers a pending probe from the table (lock-free: a consistent entry). */
 static void engine_serve_probe(void *ctx)
 {
     Engine *e = ctx;

@@ -191,8 +191,9 @@ bool engine_set_book_files(Engine *e, const char *list, XqError *err);
 void engine_set_use_book(Engine *e, bool on);
 /* Seeds the book's choices: 0 from the clock (varied games), else a fixed sequence restarted each new game. */
 void engine_set_book_seed(Engine *e, uint64_t seed);
-/* The book moves of the root in the files in use (whether or not the book is on), heaviest first. */
-int engine_book_moves(Engine *e, BookMove *out);
+/* The book moves in the files in use (whether or not the book is on), heaviest first: of the root, or
+ * with back_plies > 0 of the position that many plies before it (CECP's bk while pondering on a guess). */
+int engine_book_moves(Engine *e, int back_plies, BookMove *out);
 /* The static evaluation of a position by the evaluation in use (side to move's view). */
 int engine_static_eval(const Engine *e, const Position *pos);
 

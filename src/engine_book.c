@@ -63,13 +63,17 @@ void engine_set_book_seed(Engine *e, uint64_t seed)
     reseed(e->book);
 }
 
-/* The book moves of the root in the files in use (probed on the protocol thread's scratch copy: a search
- * thread may be reading the root meanwhile, CECP's bk while thinking). */
-int engine_book_moves(Engine *e, BookMove *out)
+/* The book moves of the root, or of back_plies before it (probed on the protocol thread's scratch copy: a
+ * search thread may be reading the root meanwhile, CECP's bk while thinking). */
+int engine_book_moves(Engine *e, int back_plies, BookMove *out)
 {
     if (!e->position_ok)
         return 0;
     memcpy(e->scratch, e->root, sizeof *e->scratch);
+    if (back_plies > e->scratch->ply)
+        return 0;
+    for (int i = 0; i < back_plies; i++)
+        pos_unmake(e->scratch);
     return book_probe(&e->book->book, e->scratch, out);
 }
 

@@ -109,6 +109,7 @@ static void start_search(Proto *p, EngineGo *g, CecpSearch kind)
         g->nodes = p->lim.max_nodes;
     p->search_fe = &FRONTEND_CECP;
     c->search = kind;
+    atomic_store(&c->all_lines, kind == CECP_ANALYZE);
     c->discard = false;
     c->think_start_ms = now_ms();
     if (!engine_go(p->engine, g)) {
@@ -144,6 +145,7 @@ static void think(Proto *p)
     memset(&g, 0, sizeof g);
     tm_input_init(&g.time);
     g.depth = p->cecp.sd;
+    g.draw_offered = p->cecp.draw_offered; /* an offer is answered with a searched score, never from the book */
     fill_clock(p, &g.time, p->cecp.time_ms);
     start_search(p, &g, CECP_THINK);
 }
@@ -239,7 +241,7 @@ static void play_result(Proto *p, const EngineResult *res)
         c->time_ms = (c->time_ms > used ? c->time_ms - used : 0) + c->inc_ms;
     RulesReport r;
     RulesVerdict v = engine_game_status(p->engine, &r);
-    bool accept = offered && proto_draw_acceptable(res);
+    bool accept = offered && !res->book && proto_draw_acceptable(res);
     if (accept || v == RULES_DRAW)
         out_line(&p->out, "offer draw"); /* before the move: accepts the offer, or claims the draw the move reaches */
     out_line(&p->out, "move %s", move_to_text(res->best, text));

@@ -36,6 +36,7 @@ void cecp_init(Cecp *c)
     c->engine_side = CECP_NONE;
     c->comments = true;
     atomic_init(&c->post, false);
+    atomic_init(&c->all_lines, false);
     c->mps = LEVEL_DEFAULT_MPS;
     c->base_ms = LEVEL_DEFAULT_MS;
     c->level_move = 1;
@@ -118,11 +119,13 @@ static int score_cecp(int s)
     return s;
 }
 
-/* Search-thread callback: one thinking line, while post is on; none without a PV. */
+/* Search-thread callback: one thinking line, while post is on; none without a PV. With MultiPV, a game's
+ * thinking shows the first line only (XBoard takes the last line for the engine's move and score); the
+ * analysis shows them all. */
 void cecp_report(Proto *p, const Position *root, const SearchReport *r)
 {
     (void)root;
-    if (!atomic_load(&p->cecp.post) || r->pv_len == 0)
+    if (!atomic_load(&p->cecp.post) || r->pv_len == 0 || (r->multipv > 1 && !atomic_load(&p->cecp.all_lines)))
         return;
     char pv[CECP_PV_MAX];
     out_pv_text(r, pv, sizeof pv);
@@ -150,7 +153,9 @@ void cecp_book(Proto *p, const BookMove *moves, int n, Move chosen)
 void cecp_bk(Proto *p)
 {
     BookMove moves[BOOK_MOVES_MAX];
-    int n = engine_book_moves(p->engine, moves);
+    /* while pondering, the root has the guessed reply played: the user's position is one ply back */
+    bool guessed = p->cecp.search == CECP_PONDER && p->cecp.guess != MOVE_NONE;
+    int n = engine_book_moves(p->engine, guessed ? 1 : 0, moves);
     unsigned long total = 0;
     for (int i = 0; i < n; i++)
         total += moves[i].weight;

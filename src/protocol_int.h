@@ -77,7 +77,7 @@ typedef enum CecpSearch { CECP_IDLE, CECP_THINK, CECP_PONDER, CECP_ANALYZE } Cec
 
 enum { CECP_NONE = -1 }; /* Cecp.engine_side in force mode: the engine plays neither side */
 
-/* The CECP session state (protocol thread only, except post). */
+/* The CECP session state (protocol thread only, except post and all_lines). */
 typedef struct Cecp {
     int engine_side;         /* RED or BLACK, the side the engine plays; CECP_NONE: force mode */
     bool analyze;            /* analyze mode */
@@ -86,6 +86,7 @@ typedef struct Cecp {
     bool draw_offered;       /* the opponent offered a draw since the engine's last move */
     bool comments;           /* "# ..." lines are safe (feature debug=1 not rejected) */
     atomic_bool post;        /* thinking output on (read by the search thread) */
+    atomic_bool all_lines;   /* the running search shows every MultiPV line (analysis), else only the first */
     CecpSearch search;       /* what the running search is for */
     bool discard;            /* the running search's result is not wanted */
     Move guess;              /* CECP_PONDER: the opponent's move guessed and played onto the game */

@@ -270,7 +270,7 @@ static void set_book_files(Proto *p, const char *value)
         return;
     }
     BookMove moves[BOOK_MOVES_MAX];
-    int n = engine_book_moves(p->engine, moves);
+    int n = engine_book_moves(p->engine, 0, moves);
     if (*list && strcmp(list, "<empty>") != 0)
         out_info_string(p, "book opened: %.200s (%d book moves in the current position)%s%s", list, n,
                         p->value[OPT_USEBOOK] ? "" : "; it is used once ",

@@ -70,8 +70,9 @@ typedef struct SearchShared {
     int eval_noise;          /* strength limits: +- this many centipawns on every static evaluation, fixed per
                                 position by noise_seed (strength.h); 0 after init (full strength) */
     uint64_t noise_seed;
-    /* A request only the search thread may serve (a hash probe: it alone writes the table), polled
-     * with the limits: while serve_wanted, the search calls serve(serve_ctx). Both NULL after init. */
+    /* A request the main search thread serves (a hash probe, read there while every thread writes the
+     * lock-free table: whole entries only), polled with the limits: while serve_wanted, the main search
+     * thread calls serve(serve_ctx). Both NULL after init. */
     atomic_bool serve_wanted;
     void (*serve)(void *ctx);
     void *serve_ctx;

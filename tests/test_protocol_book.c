@@ -259,6 +259,30 @@ static void test_cecp(void **state)
     ep_send(ep, "bk");
     ep_reply_to(ep, "ping 3", "pong 3", reply, sizeof reply, T_FAST);
     assert_string_equal(reply, " h0g2 100% (weight 3)\n\n");
+
+    /* a draw offer is answered with a searched move and score, not from the book (it once accepted any
+     * offer with the book move's score 0) */
+    ep_send(ep, "new");
+    ep_send(ep, "sd 2");
+    ep_send(ep, "draw");
+    ep_send(ep, "usermove h2e2");
+    ep_reply_to(ep, "ping 4", "pong 4", reply, sizeof reply, T_FAST * 2);
+    assert_null(strstr(reply, "\th9g7\nmove")); /* no book thinking line */
+    assert_non_null(strstr(reply, "\n2 ")); /* a depth-2 thinking line: it searched */
+    assert_non_null(strstr(reply, "move "));
+
+    /* bk while pondering on the guessed reply lists the user's moves, not the replies to the guess */
+    ep_send(ep, "new");
+    ep_send(ep, "sd 0");
+    ep_send(ep, "hard");
+    ep_send(ep, "usermove h2e2");
+    ep_must(ep, "move ", T_FAST);
+    assert_string_equal(ep->last, "move h9g7");
+    ep_must(ep, "Hint: h0g2", T_FAST); /* pondering on the book's reply */
+    ep_send(ep, "bk");
+    ep_reply_to(ep, "ping 5", "pong 5", reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, " h0g2 100% (weight 3)\n\n");
+    ep_send(ep, "easy");
     stop(ep);
 }
 

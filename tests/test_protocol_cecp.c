@@ -457,6 +457,47 @@ static void test_draws(void **state)
     quit_xboard(ep);
 }
 
+/* MultiPV in a game: only the first line is shown, so XBoard's last thinking line is the move played (it
+ * once showed the third-best line last); the analysis shows every line. */
+static void test_multipv(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_xboard("level 0 0:30 0");
+    ep_send(ep, "option MultiPV=3");
+    ep_send(ep, "sd 5");
+    ep_send(ep, "usermove h2e2");
+    ep_must(ep, "move ", T_FAST * 2);
+    char played[16], last_pv[16] = "";
+    assert_int_equal(sscanf(ep->last, "move %15s", played), 1);
+    const char *t = ep->transcript, *mv = strstr(t, "\nmove ");
+    for (const char *l = t; l && l < mv; l = strchr(l, '\n')) {
+        l++;
+        const char *tab = strchr(l, '\t');
+        if (l[0] >= '1' && l[0] <= '9' && tab && tab < mv)
+            sscanf(tab + 1, "%15s", last_pv);
+    }
+    assert_string_equal(last_pv, played);
+    ep_send(ep, "force");
+    ep_send(ep, "analyze");
+    ep_send(ep, "sd 4");
+    int first_moves = 0;
+    char seen[3][16] = { "", "", "" };
+    for (int i = 0; i < 200 && first_moves < 3 && ep_read_line(ep, T_FAST); i++) {
+        const char *tab = strchr(ep->last, '\t');
+        char m[16];
+        if (!tab || sscanf(tab + 1, "%15s", m) != 1)
+            continue;
+        bool known = false;
+        for (int k = 0; k < first_moves; k++)
+            known |= strcmp(seen[k], m) == 0;
+        if (!known)
+            snprintf(seen[first_moves++], sizeof seen[0], "%s", m);
+    }
+    assert_int_equal(first_moves, 3); /* three different first moves: the three lines */
+    ep_send(ep, "exit");
+    quit_xboard(ep);
+}
+
 /* Options through option NAME=VALUE, memory and cores; errors in the protocol's forms. */
 static void test_options(void **state)
 {
@@ -550,7 +591,7 @@ static void test_malformed_barrage(void **state)
         { "memory x", "Error (bad number of megabytes): memory x\n" },
         { "cores", "Error (bad number of cores): cores\n" },
         { "cores 0x4", "Error (bad number of cores): cores 0x4\n" },
-        { "cores 99999", "" }, /* clamped to the threads the engine has */
+        { "cores 8", "" }, /* (more than 256 is clamped to 256: 256 threads are too slow to start under TSan) */
         { "option", "Error (unknown option): option \n" },
         { "option =5", "Error (unknown option): option \n" },
         { "option Move Overhead=abc",
@@ -611,7 +652,8 @@ int main(void)
         cmocka_unit_test(test_setboard),       cmocka_unit_test(test_ping_and_move_now),
         cmocka_unit_test(test_ponder),         cmocka_unit_test(test_analyze),
         cmocka_unit_test(test_mate_claims),    cmocka_unit_test(test_perpetual_claims),
-        cmocka_unit_test(test_draws),          cmocka_unit_test(test_options),
+        cmocka_unit_test(test_draws),          cmocka_unit_test(test_multipv),
+        cmocka_unit_test(test_options),
         cmocka_unit_test(test_dialect_switch), cmocka_unit_test(test_malformed_barrage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,6 +18,7 @@
 #include "move.h"
 #include "movegen.h"
 #include "nnue.h"
+#include "rules.h"
 #include "testutil.h"
 #include "threadpool.h"
 
@@ -42,7 +43,7 @@ static SearchResult pool_run(ThreadPool *pool, const SearchLimits *limits, const
     atomic_init(&shared.pondering, false);
     tt_clear(&tt);
     pool_clear(pool);
-    search_shared_init(&shared, &tt, limits, 0, NULL, NULL);
+    search_shared_init(&shared, &tt, limits, rules_default(), NULL, NULL);
     shared.net = net;
     pool_search(pool, &shared, &pos, &res);
     return res;
@@ -198,7 +199,7 @@ static void test_stop_and_root_moves(void **state)
     SearchResult res;
     atomic_init(&shared.pondering, false);
     tt_clear(&tt);
-    search_shared_init(&shared, &tt, &limits, 0, NULL, NULL);
+    search_shared_init(&shared, &tt, &limits, rules_default(), NULL, NULL);
     Stopper s = { &shared };
     pthread_t th;
     assert_int_equal(pthread_create(&th, NULL, stopper, &s), 0);
@@ -223,7 +224,7 @@ static void test_one_thread_is_the_plain_search(void **state)
     SearchShared shared;
     atomic_init(&shared.pondering, false);
     tt_clear(&tt);
-    search_shared_init(&shared, &tt, &limits, 0, NULL, NULL);
+    search_shared_init(&shared, &tt, &limits, rules_default(), NULL, NULL);
     search_run(st, &shared, &pos, &c);
     assert_int_equal(a.nodes, b.nodes);
     assert_int_equal(a.nodes, c.nodes);
