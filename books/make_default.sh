@@ -5,7 +5,7 @@
 set -eu
 build="${1:-build}"
 out="${2:-books/default.xqb}"
-# From the start position, every position up to 7 plies deep on the tree is searched to depth 16 with the
-# hand-crafted evaluation (the built engine's: it embeds no net), again without the moves found so far,
+# From the start position, every position up to 7 plies deep on the tree is searched to depth 14 with the
+# hand-crafted evaluation (named, so that a build with a net makes the same book), again without the moves found so far,
 # and up to 4 moves within 30 of the best are kept (the best weighs 100, one 30 worse 50).
-exec "$build/tools/xqbook" analyse -o "$out" -plies 7 -depth 16 -margin 30 -width 4 -hash 64 -eval hce -progress 60
+exec "$build/tools/xqbook" analyse -o "$out" -plies 7 -depth 14 -margin 30 -width 4 -hash 64 -eval hce -progress 60
