@@ -281,7 +281,9 @@ static void test_cecp(void **state)
     ep_must(ep, "Hint: h0g2", T_FAST); /* pondering on the book's reply */
     ep_send(ep, "bk");
     ep_reply_to(ep, "ping 5", "pong 5", reply, sizeof reply, T_FAST);
-    assert_string_equal(reply, " h0g2 100% (weight 3)\n\n");
+    /* (the ponder search's thinking lines may come between) */
+    assert_non_null(strstr(reply, " h0g2 100% (weight 3)\n"));
+    assert_null(strstr(reply, "no book move"));
     ep_send(ep, "easy");
     stop(ep);
 }
