@@ -379,7 +379,9 @@ bool engine_go(Engine *e, const EngineGo *go)
         lim.hard_ms = tl.hard_ms;
     }
     search_shared_init(&e->shared, &e->tt, &lim, e->opt.rules, engine_report, e);
-    e->shared.net = e->opt.use_nnue ? e->net : NULL;
+    /* a limited strength plays with the hand-crafted evaluation, the one its Elo table was measured with */
+    bool limited = e->opt.level_centi < SKILL_MAX * SKILL_CENTI;
+    e->shared.net = e->opt.use_nnue && !limited ? e->net : NULL;
     e->shared.eval_noise = plan.noise;
     e->shared.noise_seed = e->noise_seed;
     e->shared.serve = engine_serve_probe;

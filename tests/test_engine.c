@@ -10,6 +10,8 @@
 
 #include "engine.h"
 #include "move.h"
+#include "strength.h"
+#include "testnet.h"
 #include "testutil.h"
 
 /* What the bestmove callback saw. */
@@ -150,12 +152,49 @@ static void test_think_on_game(void **state)
     engine_free(e);
 }
 
+/* Searches the start position to 2000 nodes; returns the main thread's network work. */
+static uint64_t net_work_of_search(Engine *e)
+{
+    EngineGo go;
+    memset(&go, 0, sizeof go);
+    tm_input_init(&go.time);
+    go.nodes = 2000;
+    assert_true(engine_go(e, &go));
+    engine_wait(e);
+    return pool_thread_stats(e->pool, 0).nnue_evals;
+}
+
+/* With a net in use, full strength evaluates with it; a limited level with the hand-crafted evaluation
+ * (its Elo table was measured with that one). */
+static void test_limited_strength_is_hce(void **state)
+{
+    (void)state;
+    Seen seen = { 0 };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL };
+    Engine *e = engine_new(&cb);
+    XqError err;
+    Network *net = test_net(1);
+    const Network *had = e->net;
+    e->net = net; /* as engine_set_eval_file would */
+    e->opt.use_nnue = true;
+    assert_true(engine_set_position(e, NULL, NULL, 0, &err));
+    assert_true(net_work_of_search(e) > 0);
+    e->opt.level_centi = 10 * SKILL_CENTI;
+    assert_int_equal(net_work_of_search(e), 0);
+    e->opt.level_centi = SKILL_MAX * SKILL_CENTI;
+    assert_true(net_work_of_search(e) > 0);
+    e->net = had;
+    engine_free(e);
+    free(net);
+}
+
 /* Runs the facade tests. */
 int main(void)
 {
     tables_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_play_and_undo),
+        cmocka_unit_test(test_limited_strength_is_hce),
         cmocka_unit_test(test_no_position),
         cmocka_unit_test(test_game_status),
         cmocka_unit_test(test_think_on_game),

@@ -16,30 +16,13 @@
 #include "eval.h"
 #include "move.h"
 #include "nnue.h"
+#include "testnet.h"
 #include "testutil.h"
 
 enum { T_FAST = 5000, FILE_SIZE = NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE };
 
 static Position POS;
 static char NET_PATH[256], TRUNC_PATH[256], FOREIGN_PATH[256];
-
-/* A seeded random net (the accumulators land around the clamp range). */
-static Network *random_net(uint64_t seed)
-{
-    Network *net = calloc(1, sizeof *net);
-    assert_non_null(net);
-    for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++) {
-        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        net->ft_weight[i] = (int16_t)((int)(seed >> 33) % 41);
-    }
-    for (int i = 0; i < NNUE_HIDDEN; i++)
-        net->ft_bias[i] = (int16_t)(i % 97);
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
-        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
-            net->out_weight[b][i] = (int16_t)((i * 37 + b) % 255 - NNUE_OUT_WEIGHT_MAX);
-    snprintf(net->desc, sizeof net->desc, "test net");
-    return net;
-}
 
 /* Writes size bytes of img to path. */
 static void write_file(const char *path, const uint8_t *img, size_t size)
@@ -72,7 +55,7 @@ static void set_expect(EnginePipe *ep, const char *line, const char *want)
 static void test_uci_options(void **state)
 {
     (void)state;
-    Network *net = random_net(1);
+    Network *net = test_net(1);
     Position start;
     test_setup(&start, START_FEN);
     const int net_eval = nnue_evaluate_fresh(net, &start, NULL), hce_eval = evaluate(&start, &EVAL_DEFAULTS);
@@ -130,7 +113,7 @@ static void test_uci_options(void **state)
 static void test_ucci_options(void **state)
 {
     (void)state;
-    Network *net = random_net(1);
+    Network *net = test_net(1);
     Position start;
     test_setup(&start, START_FEN);
     EnginePipe *ep = malloc(sizeof *ep);
@@ -165,7 +148,7 @@ static void test_ucci_options(void **state)
 static int write_nets(void **state)
 {
     (void)state;
-    Network *net = random_net(1);
+    Network *net = test_net(1);
     uint8_t *img = malloc(FILE_SIZE);
     if (!img)
         return -1;

@@ -1,5 +1,6 @@
 /* testutil.c - data-file and EPD helpers for the tests. */
 #include "testutil.h"
+#include "testnet.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,4 +86,22 @@ const char *test_known_invalid(const char *line)
     if (strcmp(id, "redvbird-m3-01") == 0)
         return "black pawn on e8 is on a square no pawn can reach";
     return NULL;
+}
+
+/* A seeded test net, not trained (the accumulators land around the clamp range); free() it. */
+Network *test_net(uint64_t seed)
+{
+    Network *net = calloc(1, sizeof *net);
+    assert_non_null(net);
+    for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        net->ft_weight[i] = (int16_t)((int)(seed >> 33) % 41);
+    }
+    for (int i = 0; i < NNUE_HIDDEN; i++)
+        net->ft_bias[i] = (int16_t)(i % 97);
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
+        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
+            net->out_weight[b][i] = (int16_t)((i * 37 + b) % 255 - NNUE_OUT_WEIGHT_MAX);
+    snprintf(net->desc, sizeof net->desc, "test net");
+    return net;
 }
