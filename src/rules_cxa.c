@@ -20,6 +20,12 @@
  *    protected piece of equal value is not, a fake (pinned) root is no root,
  *    and a move that removes a counter-threat makes an existing attack a
  *    chase (CXA 图12, 参考图16).
+ * Counter-threats. What the other side could win anyway (its standing
+ * threat) does not make a capture unreal: the two sides each take a piece
+ * (各吃各子). A capture that gives check gets no such allowance: the reply
+ * must answer the check, so a counter-capture that comes with it, such as
+ * taking the checking piece, is a consequence of the capture (图9: a rook
+ * escaping a horse makes its discovered-check capture real, a chase).
  * Mate threat: the side, if it were to move, could mate by a sequence of
  * checks of at most CXA_MATE_MOVES moves (杀: a threat to checkmate,
  * including by continuous checks).
@@ -168,12 +174,16 @@ static bool capture_attacks(Position *pos, Move m, int attacker, int victim)
  * than what the other side then wins back by its best captures, beyond what
  * it could win anyway (`standing`: its best captures if the side to move
  * passed)? A counter-capture the other side has whatever we do does not
- * make our capture unreal; one that our capture allows does (图12).
+ * make our capture unreal; one that our capture allows does (图12). A
+ * capture that gives check gets no allowance: the other side's reply answers
+ * the check, whatever it takes is a consequence of the capture (图9).
  */
 static bool capture_wins(Position *pos, Move m, int victim, int standing)
 {
     const int gain = value_of(pos, victim);
     pos_make(pos, m);
+    if (pos->in_check)
+        standing = 0;
     const int back = capture_search(pos, 0, gain + standing, CXA_CAPTURE_DEPTH);
     pos_unmake(pos);
     return gain - back + standing > 0;

@@ -19,6 +19,7 @@
 
 #include "move.h"
 #include "rules.h"
+#include "rules_cxa.h"
 
 /* Parses "red_loses" / "black_loses" / "draw". */
 static RulesVerdict parse_expected(const char *text)
@@ -159,13 +160,54 @@ static void test_rulings_table(void **state)
     assert_int_equal(documented, 0);
 }
 
-/* The CXA rule book's cases under chinese: 43 agree; the other 8 are documented in the data. */
+/* The CXA rule book's cases under chinese: 44 agree; the other 7 are documented in the data. */
 static void test_rulings_cxa_table(void **state)
 {
     (void)state;
     int documented;
-    assert_int_equal(check_table("rulings_cxa.txt", &rules_chinese, &documented), 43);
-    assert_int_equal(documented, 8);
+    assert_int_equal(check_table("rulings_cxa.txt", &rules_chinese, &documented), 44);
+    assert_int_equal(documented, 7);
+}
+
+/* Identity bit (1 << (id & 15)) of the piece on an ICCS square ("c5"). */
+static uint16_t bit_on(const Position *pos, const char *square)
+{
+    return (uint16_t)(1u << (pos->board[sq_parse(square)] & 15));
+}
+
+/* Identity index (id & 15) of the piece on an ICCS square. */
+static int index_on(const Position *pos, const char *square)
+{
+    return pos->board[sq_parse(square)] & 15;
+}
+
+/*
+ * CXA: the other side's standing threat does not make a capture unreal
+ * (each takes a piece), unless the capture gives check: then the reply
+ * answers the check, and taking the checking rook is a consequence of the
+ * capture (图9). The cannon g0 takes the advisor d0 uncovering the rook's
+ * check; with the rook en prise to the horse h2 the capture is not real.
+ */
+static void test_cxa_check_capture(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesThreats t;
+    static const struct {
+        const char *fen;
+        bool real;
+    } CASES[] = {
+        { "4k4/9/9/9/9/9/9/7N1/4A4/1cBAK1c1r b - - 0 1", false }, /* discovered check by the rook i0, en prise */
+        { "4k4/9/9/9/9/9/9/7N1/4A4/1cBAK1cr1 b - - 0 1", true },  /* the rook h0 out of the horse's reach */
+        { "4k4/9/9/9/8r/6N2/9/9/4A4/1cBAK1c2 b - - 0 1", true },  /* no check: the rook i5 en prise elsewhere */
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        test_setup(&pos, CASES[i].fen);
+        rules_cxa_threats(&pos, BLACK, &t);
+        const int advisor = index_on(&pos, "d0");
+        assert_int_equal(t.by[advisor], bit_on(&pos, "g0"));
+        assert_int_equal(t.real[advisor] != 0, CASES[i].real);
+    }
 }
 
 /* 120 quiet plies draw; one fewer does not. */
@@ -445,6 +487,7 @@ int main(void)
         cmocka_unit_test(test_rulings_table),
         cmocka_unit_test(test_rulings_cxa_table),
         cmocka_unit_test(test_axf_cxa_differ),
+        cmocka_unit_test(test_cxa_check_capture),
         cmocka_unit_test(test_dead_positions),
         cmocka_unit_test(test_quiet_limit_draw),
         cmocka_unit_test(test_mate_beats_quiet_limit),
