@@ -160,13 +160,13 @@ static void test_rulings_table(void **state)
     assert_int_equal(documented, 0);
 }
 
-/* The CXA rule book's cases under chinese: 44 agree; the other 7 are documented in the data. */
+/* The CXA rule book's cases under chinese: 49 agree; the other 2 are documented in the data. */
 static void test_rulings_cxa_table(void **state)
 {
     (void)state;
     int documented;
-    assert_int_equal(check_table("rulings_cxa.txt", &rules_chinese, &documented), 44);
-    assert_int_equal(documented, 7);
+    assert_int_equal(check_table("rulings_cxa.txt", &rules_chinese, &documented), 49);
+    assert_int_equal(documented, 2);
 }
 
 /* Identity bit (1 << (id & 15)) of the piece on an ICCS square ("c5"). */
@@ -179,6 +179,38 @@ static uint16_t bit_on(const Position *pos, const char *square)
 static int index_on(const Position *pos, const char *square)
 {
     return pos->board[sq_parse(square)] & 15;
+}
+
+/*
+ * CXA roots (24.15): a protected cannon that two rooks win by the complete
+ * exchange is chased by both, jointly (少根子, 图23); a second root holds
+ * it; and when the victim can trade itself off against an attacker of its
+ * own type the joint attack is an exchange offer (兑, 图21). A root whose
+ * recapture walks into a bigger loss is no root: that attack is single.
+ */
+static void test_cxa_outnumbered_root(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesThreats t;
+    test_setup(&pos, "2rk5/9/9/9/R1c6/9/9/9/9/2R1K4 w - - 0 1"); /* rooks a5, c0 on the cannon c5; rook c9 its root */
+    rules_cxa_threats(&pos, RED, &t);
+    const int cannon = index_on(&pos, "c5");
+    const uint16_t rooks = (uint16_t)(bit_on(&pos, "a5") | bit_on(&pos, "c0"));
+    assert_int_equal(t.by[cannon], rooks);
+    assert_int_equal(t.joint[cannon], rooks);
+    assert_int_equal(t.real[cannon], rooks);
+    test_setup(&pos, "2rk5/9/1n7/9/R1c6/9/9/9/9/2R1K4 w - - 0 1"); /* the horse b7 a second root */
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.by[index_on(&pos, "c5")], 0);
+    test_setup(&pos, "2rk5/9/9/9/2n6/N8/9/9/9/2R1K4 w - - 0 1"); /* horses a4 and c5 attack each other */
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.by[index_on(&pos, "c5")], 0);
+    test_setup(&pos, "2rk5/9/9/9/1Pn6/N8/9/9/9/2R1K4 w - - 0 1"); /* the pawn b5 blocks the black horse's leg */
+    rules_cxa_threats(&pos, RED, &t);
+    const int horse = index_on(&pos, "c5");
+    assert_int_equal(t.by[horse], bit_on(&pos, "a4") | bit_on(&pos, "c0"));
+    assert_int_equal(t.joint[horse], bit_on(&pos, "c0")); /* the rook c9 would recapture the horse into a loss */
 }
 
 /*
@@ -350,10 +382,14 @@ static void test_axf_cxa_differ(void **state)
         assert_int_equal(why, CASES[i].cxa);
     }
     /* precedence (CXA Art. 26): perpetual check against another forbidden kind loses; mutual 长打 draws */
-    RulesSide check = { 2, 2, 0, 0, 2, 0 }, attack = { 2, 1, 1, 0, 2, 0 }, idle = { 2, 1, 0, 0, 1, 0 };
+    RulesSide check = { 2, 2, 0, 0, 2, 0, 0 }, attack = { 2, 1, 1, 0, 2, 0, 0 }, idle = { 2, 1, 0, 0, 1, 0, 0 };
     assert_int_equal(rules_chinese.level(&check, &attack), LEVEL_CHECK);
     assert_int_equal(rules_chinese.level(&attack, &check), LEVEL_CHASE);
     assert_int_equal(rules_chinese.level(&idle, &check), LEVEL_IDLE);
+    /* a perpetual attack with a joint chase (图26: 一捉无根子一捉少根子) ranks below single chases, above idle */
+    RulesSide joint = { 2, 0, 0, 2, 2, 0, 1 }, chase = { 2, 0, 0, 2, 2, 0, 0 };
+    assert_int_equal(rules_chinese.level(&joint, &chase), LEVEL_JOINT);
+    assert_true(rules_chinese.level(&chase, &joint) > LEVEL_JOINT && LEVEL_JOINT > LEVEL_IDLE);
     assert_int_equal(rules_asian.level(&attack, &idle), LEVEL_IDLE); /* AXF: one check one kill is allowed */
 }
 
@@ -487,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_rulings_table),
         cmocka_unit_test(test_rulings_cxa_table),
         cmocka_unit_test(test_axf_cxa_differ),
+        cmocka_unit_test(test_cxa_outnumbered_root),
         cmocka_unit_test(test_cxa_check_capture),
         cmocka_unit_test(test_dead_positions),
         cmocka_unit_test(test_quiet_limit_draw),
