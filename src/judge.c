@@ -24,6 +24,9 @@ static const char *const TYPE_NAMES[PIECE_TYPES] = { "king", "advisor", "elephan
                                                      "rook", "cannon", "pawn" };
 /* Side names for messages. */
 static const char *const SIDE_NAMES[2] = { "red", "black" };
+/* Level names for --explain, indexed by LEVEL_*. */
+static const char *const LEVEL_NAMES[] = { "idle", "joint chase", "chase", "check" };
+_Static_assert(sizeof LEVEL_NAMES / sizeof LEVEL_NAMES[0] == LEVEL_CHECK + 1, "a name for every level");
 
 /* Does text look like an ICCS move ("h2e2")? */
 static bool looks_like_move(const char *text)
@@ -120,7 +123,7 @@ static void print_explain(FILE *out, const Position *pos, const RulesCycle *c)
                 fprintf(out, " %s", TYPE_NAMES[piece_type(v)]);
         fprintf(out, "\n");
     }
-    fprintf(out, "  levels: red %d, black %d\n", c->level[RED], c->level[BLACK]);
+    fprintf(out, "  levels: red %s, black %s\n", LEVEL_NAMES[c->level[RED]], LEVEL_NAMES[c->level[BLACK]]);
 }
 
 /* Options of the judge command. */

@@ -7,9 +7,10 @@
  * say the mover threatens mate, and did not before the move), a chase of a
  * victim (an (attacker, victim) chase pair of the mover exists after the move
  * that did not before it: a new attacker, a discovered attack or a protector
- * removed), or idle. The classes of each side's moves are summed up in a
- * RulesSide and the rule set gives each side a level from them; the higher
- * level loses, equal levels draw.
+ * removed), or idle; a chase whose new pairs are all joint ones (the rule
+ * set marks them, RulesThreats.joint) is also a joint chase. The classes of
+ * each side's moves are summed up in a RulesSide and the rule set gives each
+ * side a level from them; the higher level loses, equal levels draw.
  */
 #include "rules.h"
 
@@ -45,13 +46,21 @@ static RulesVerdict verdict_from_levels(const uint8_t level[2])
     return level[RED] > level[BLACK] ? RULES_RED_LOSES : RULES_BLACK_LOSES;
 }
 
-/* Victims with an (attacker, victim) pair in `after` that `before` lacks, or that became real. */
-static uint16_t new_victims(const RulesThreats *before, const RulesThreats *after)
+/*
+ * Victims with an (attacker, victim) pair in `after` that `before` lacks, or
+ * that became real; *single gets those among them with such a pair that is
+ * not a joint one.
+ */
+static uint16_t new_victims(const RulesThreats *before, const RulesThreats *after, uint16_t *single)
 {
     uint16_t victims = 0;
-    for (int v = 0; v < SIDE_PIECES; v++)
-        if ((after->by[v] & ~before->by[v]) | (after->real[v] & ~before->real[v]))
+    for (int v = 0; v < SIDE_PIECES; v++) {
+        const uint16_t pairs = (uint16_t)((after->by[v] & ~before->by[v]) | (after->real[v] & ~before->real[v]));
+        if (pairs)
             victims |= (uint16_t)(1u << v);
+        if (pairs & ~after->joint[v])
+            *single |= (uint16_t)(1u << v);
+    }
     return victims;
 }
 
@@ -102,6 +111,7 @@ static void side_add(RulesSide *s, int klass, uint16_t victims)
     s->checks += (klass & CLASS_CHECK) != 0;
     s->threats += (klass & CLASS_THREAT) != 0;
     s->chases += (klass & CLASS_CHASE) != 0;
+    s->joints += (klass & CLASS_JOINT) != 0;
     s->attacks += klass != 0;
 }
 
@@ -165,13 +175,16 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
                     keep_evasion_pairs(pos, moves[index], mover, &made);
                 if (set->counter_idle)
                     drop_counter_attacks(pos, moves[index], last_victims, &state[0][mover ^ 1], &made);
-                victims = new_victims(&state[0][mover], &made);
+                uint16_t single = 0;
+                victims = new_victims(&state[0][mover], &made, &single);
                 if (set->since_own) /* an attack the opponent's move handed over becomes ours if we play on */
-                    victims |= new_victims(&own[mover], &made);
+                    victims |= new_victims(&own[mover], &made, &single);
                 if (victims)
                     klass |= CLASS_CHASE;
                 if (!pos->in_check && state[1][mover].mate && !state[0][mover].mate)
                     klass |= CLASS_THREAT;
+                if (klass == CLASS_CHASE && !single) /* only joint chases, no check or mate threat */
+                    klass |= CLASS_JOINT;
             }
             own[mover] = state[1][mover];
             memcpy(state[0], state[1], sizeof state[0]);
@@ -287,9 +300,10 @@ int rules_verdict_for_side(RulesVerdict verdict, int side)
 /* Short text of a move class. */
 const char *rules_class_text(int klass, char *buf)
 {
-    static const char *const NAMES[3] = { "check", "mate threat", "chase" };
+    static const char *const NAMES[] = { "check", "mate threat", "chase", "joint" };
+    enum { NAME_COUNT = sizeof NAMES / sizeof NAMES[0] };
     buf[0] = '\0';
-    for (int b = 0; b < 3; b++)
+    for (int b = 0; b < NAME_COUNT; b++)
         if (klass & (1 << b)) {
             if (buf[0])
                 strcat(buf, "+");

@@ -53,11 +53,13 @@ typedef enum RulesReason {
     RULES_REASONS
 } RulesReason;
 
-/* How hard a side attacked over a cycle: the higher level loses, equal levels draw. */
-enum { LEVEL_IDLE = 0, LEVEL_CHASE = 1, LEVEL_CHECK = 2 };
+/* How hard a side attacked over a cycle: the higher level loses, equal levels draw.
+ * LEVEL_JOINT (CXA only): perpetual attack that includes a joint chase (联合捉子, 捉少根子). */
+enum { LEVEL_IDLE = 0, LEVEL_JOINT = 1, LEVEL_CHASE = 2, LEVEL_CHECK = 3 };
 
-/* Classes of one move in a cycle (bits; none = idle). */
-enum { CLASS_CHECK = 1, CLASS_THREAT = 2, CLASS_CHASE = 4 };
+/* Classes of one move in a cycle (bits; none = idle). CLASS_JOINT comes with
+ * CLASS_CHASE alone: every pair the move made new is a joint one. */
+enum { CLASS_CHECK = 1, CLASS_THREAT = 2, CLASS_CHASE = 4, CLASS_JOINT = 8 };
 
 enum {
     RULES_REPEAT_LIMIT = 3,    /* the position's 3rd occurrence ends the game */
@@ -73,11 +75,14 @@ enum {
  * before and after a move): chase pairs, by[v] = attacker identity bits
  * (id & 15) that chase enemy piece v; real[v] the pairs among them whose
  * capture also wins material when everything else on the board is counted
- * (the same as by[] under AXF); and whether the side threatens mate.
+ * (the same as by[] under AXF); joint[v] the pairs among them that win only
+ * through a complete exchange against a protected victim (CXA 少根子, a
+ * joint chase; none under AXF); and whether the side threatens mate.
  */
 typedef struct RulesThreats {
     uint16_t by[16];
     uint16_t real[16];
+    uint16_t joint[16];
     bool mate;
 } RulesThreats;
 
@@ -89,6 +94,7 @@ typedef struct RulesSide {
     uint8_t chases;   /* moves that chased at least one piece anew */
     uint8_t attacks;  /* moves that were a check, a mate threat or a chase */
     uint16_t common;  /* enemy identity indexes chased anew by every move */
+    uint8_t joints;   /* moves that were joint chases only (CLASS_JOINT) */
 } RulesSide;
 
 /*
@@ -216,7 +222,7 @@ bool rules_dead_position(const Position *pos);
 /* +1 if the verdict wins for `side`, -1 if it loses, 0 for a draw or an ongoing game. */
 int rules_verdict_for_side(RulesVerdict verdict, int side);
 
-/* Short text of a move class ("check", "mate threat", "chase", "check+chase", "idle"); buf of 32 bytes. */
+/* Short text of a move class ("check", "mate threat", "chase", "check+chase", "chase+joint", "idle"); buf of 32 bytes. */
 const char *rules_class_text(int klass, char *buf);
 
 #endif

@@ -20,6 +20,23 @@
  *    protected piece of equal value is not, a fake (pinned) root is no root,
  *    and a move that removes a counter-threat makes an existing attack a
  *    chase (CXA 图12, 参考图16).
+ * Roots (24.15). A victim worth no more than its attacker is chased only if
+ * it has no real root, and a root is not real when the complete exchange
+ * (24.3, 完整互吃) still wins for the attacker: more attackers than roots on
+ * the square (少根子, 图23, 图30 varied), or a root whose recapture abandons
+ * another piece or opens a line the attacker could not use before (参考图1,
+ * 参考图13). Such a pair is a joint chase (联合捉子): it takes more than
+ * one piece, it must win by the full capture search too (参考图31), and it
+ * is an exchange offer (兑) when the victim can trade itself off against an
+ * attacker of its own type (图21, 参考图4). In a mutual perpetual attack a
+ * side whose attack includes a joint chase ranks below one that chases with
+ * single pieces (rules_sets.c).
+ * Counter-threats. What the other side could win anyway (its standing
+ * threat) does not make a capture unreal: the two sides each take a piece
+ * (各吃各子). A capture that gives check gets no such allowance: the reply
+ * must answer the check, so a counter-capture that comes with it, such as
+ * taking the checking piece, is a consequence of the capture (图9: a rook
+ * escaping a horse makes its discovered-check capture real, a chase).
  * Mate threat: the side, if it were to move, could mate by a sequence of
  * checks of at most CXA_MATE_MOVES moves (杀: a threat to checkmate,
  * including by continuous checks).
@@ -43,6 +60,14 @@ enum {
 /* CXA material values by piece type (king, advisor, elephant, horse, rook, cannon, pawn). */
 static const int VALUE[PIECE_TYPES] = { CXA_KING_VALUE, 2, 2, 5, 10, 5, 1 };
 enum { CROSSED_PAWN_VALUE = 2 };
+enum { NO_SQUARE = 0, NO_SIDE = -1 }; /* capture_search: captures anywhere, by every piece */
+
+/* How a captured piece is protected (CXA 24.15). */
+typedef enum RootKind {
+    ROOT_NONE,        /* 无根子, or only fake roots */
+    ROOT_OUTNUMBERED, /* a root that the complete exchange overcomes (少根子) */
+    ROOT_REAL,        /* 有根子 */
+} RootKind;
 
 /* CXA value of the piece identity `id` standing where it stands now. */
 static int value_of(const Position *pos, int id)
@@ -53,8 +78,13 @@ static int value_of(const Position *pos, int id)
     return VALUE[type];
 }
 
-/* Best material the side to move wins by legal captures (0 if it should not capture), a fail-hard alpha-beta. */
-static int capture_search(Position *pos, int alpha, int beta, int depth)
+/*
+ * Best material the side to move wins by legal captures (0 if it should not
+ * capture), a fail-hard alpha-beta. Only captures on square `only` when it is
+ * not NO_SQUARE; side `idle` (or NO_SIDE) captures with neither its king nor
+ * its pawns (Art. 27: their attacks alone are idle).
+ */
+static int capture_search(Position *pos, int alpha, int beta, int depth, int only, int idle)
 {
     if (depth <= 0)
         return alpha > 0 ? alpha : 0;
@@ -65,12 +95,16 @@ static int capture_search(Position *pos, int alpha, int beta, int depth)
     Move caps[MAX_MOVES];
     const int n = gen_captures(pos, caps);
     for (int i = 0; i < n; i++) {
-        const int victim = pos->board[move_to(caps[i])];
+        const int victim = pos->board[move_to(caps[i])], mover = piece_type(pos->board[move_from(caps[i])]);
+        if (only != NO_SQUARE && move_to(caps[i]) != only)
+            continue;
+        if (pos->side == idle && (mover == KING || mover == PAWN))
+            continue;
         if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
             continue; /* a king left en prise (a check ignored by standing pat) is not material */
         const int gain = value_of(pos, victim);
         pos_make(pos, caps[i]);
-        const int score = gain - capture_search(pos, gain - beta, gain - alpha, depth - 1);
+        const int score = gain - capture_search(pos, gain - beta, gain - alpha, depth - 1, only, idle);
         pos_unmake(pos);
         if (score > alpha) {
             alpha = score;
@@ -91,6 +125,18 @@ static bool other_side_can_capture(Position *pos, int from, int to)
     return ok;
 }
 
+/* Can piece `victim` on `sq` (of the side not to move) trade itself off (兑): capture an attacker of its own type? */
+static bool trades_off(Position *pos, int sq, int victim)
+{
+    const int type = piece_type(victim), first = side_tag(pos->side) + TYPE_FIRST[type];
+    for (int p = first; p < first + TYPE_COUNT[type]; p++) {
+        const int from = pos->piece_sq[p];
+        if (from && move_is_pseudo_legal(pos, move_make(from, sq)) && other_side_can_capture(pos, sq, from))
+            return true;
+    }
+    return false;
+}
+
 /* Can `victim` be chased at all (not the king, not an uncrossed pawn)? */
 static bool chaseable(const Position *pos, int victim)
 {
@@ -100,31 +146,85 @@ static bool chaseable(const Position *pos, int victim)
     return type != PAWN || GEO->half[pos->piece_sq[victim]] != piece_side(victim);
 }
 
+static int standing_threat(Position *pos); /* (below: it needs root_of) */
+
 /*
- * After the side to move plays capture m, has the victim a real root: can the
- * other side legally recapture on its square without losing material by it
- * (what it takes back is worth at least what the capturer then wins)? A
- * pinned protector, or one whose recapture walks into a bigger loss, is a
- * fake root; a check the capturer's side was already giving does not make
- * one (rules_legal_despite).
+ * The capturer's standing threat (standing_threat) at the position before
+ * capture m and recapture `reply`, both now on the board: *own, computed
+ * back there when first needed (negative: not yet).
  */
-static bool has_real_root(Position *pos, Move m, int attacker_value)
+static int own_threat(Position *pos, Move m, Move reply, int *own)
 {
-    const int sq = move_to(m);
-    const uint16_t checks = rules_checkers(pos, pos->side ^ 1); /* a check already given is answered first */
+    if (*own < 0) {
+        pos_unmake(pos);
+        pos_unmake(pos);
+        *own = standing_threat(pos);
+        pos_make(pos, m);
+        pos_make(pos, reply);
+    }
+    return *own;
+}
+
+/*
+ * After capture m and recapture `reply`, with the capturer to move: does it
+ * win back no more than `margin`, by captures on the square (the rest of the
+ * exchange), or elsewhere beyond its standing threat before the exchange
+ * (*own, see own_threat) with pieces other than its king and pawns? `back`,
+ * its best by any captures, bounds the second.
+ */
+static bool exchange_holds(Position *pos, Move m, Move reply, int margin, int back, int *own)
+{
+    if (capture_search(pos, 0, margin + 1, CXA_CAPTURE_DEPTH - 1, move_to(m), NO_SIDE) > margin)
+        return false;
+    if (back <= margin)
+        return true;
+    const int standing = own_threat(pos, m, reply, own);
+    return capture_search(pos, 0, margin + standing + 1, CXA_CAPTURE_DEPTH - 1, NO_SQUARE, pos->side) - standing
+        <= margin;
+}
+
+/*
+ * After the side to move plays capture m (its capturer worth `cost`, the
+ * victim `gain`), how is the victim protected? ROOT_NONE: the other side has
+ * no legal recapture on the square that does not lose more than it takes
+ * back (a pinned protector, or one whose recapture walks into a bigger loss,
+ * is a fake root; a check the capturer's side was already giving does not
+ * make one, rules_legal_despite). ROOT_OUTNUMBERED: it has, but after every
+ * such recapture the capturer still wins at least the victim back, by more
+ * captures on the square (more attackers than roots), or elsewhere beyond
+ * what it threatened before (*own, see own_threat) with pieces other than
+ * its king and pawns (an overloaded root, a line the exchange opens). With
+ * `gain` 0 only the first test is made (ROOT_REAL for any root).
+ */
+static RootKind root_of(Position *pos, Move m, int cost, int gain, int *own)
+{
+    const int sq = move_to(m), capturer = pos->side, margin = cost - gain;
+    const uint16_t checks = rules_checkers(pos, capturer ^ 1); /* a check already given is answered first */
     Move replies[MAX_MOVES];
-    bool found = false;
+    RootKind root = ROOT_NONE;
     pos_make(pos, m);
     const int n = gen_captures(pos, replies);
-    for (int i = 0; i < n && !found; i++) {
+    for (int i = 0; i < n && root != ROOT_REAL; i++) {
         if (move_to(replies[i]) != sq || !rules_legal_despite(pos, replies[i], checks))
             continue;
         pos_make(pos, replies[i]);
-        found = attacker_value - capture_search(pos, 0, attacker_value + 1, CXA_CAPTURE_DEPTH - 1) >= 0;
+        const int back = capture_search(pos, 0, cost + 1, CXA_CAPTURE_DEPTH - 1, NO_SQUARE, NO_SIDE);
+        if (back <= cost) { /* a root: the capturer wins back no more than the recapture took */
+            root = ROOT_OUTNUMBERED;
+            if (gain == 0 || exchange_holds(pos, m, replies[i], margin, back, own))
+                root = ROOT_REAL;
+        }
         pos_unmake(pos);
     }
     pos_unmake(pos);
-    return found;
+    return root;
+}
+
+/* Has capture m's victim a root at all (ROOT_REAL or ROOT_OUTNUMBERED), its capturer worth `cost`? */
+static bool has_root(Position *pos, Move m, int cost)
+{
+    int unused = 0;
+    return root_of(pos, m, cost, 0, &unused) != ROOT_NONE;
 }
 
 /* Does capture m, by the side to move, uncover a winning capture of a piece worth more than `gain` for the other side, over the square it leaves (the attacker was pinned)? */
@@ -143,10 +243,28 @@ static bool uncovers_loss(Position *pos, Move m, int gain)
             || !rules_passes_over(piece_type(capturer), from, to, vacated) || !move_is_legal(pos, r))
             continue;
         const int cost = value_of(pos, capturer), worth = value_of(pos, target);
-        found = worth > gain && (worth > cost || !has_real_root(pos, r, cost));
+        found = worth > gain && (worth > cost || !has_root(pos, r, cost));
     }
     pos_unmake(pos);
     return found;
+}
+
+/* The most the side to move threatens to win by one capture: the victim's value, less the capturer's if the victim has a real root. */
+static int standing_threat(Position *pos)
+{
+    Move caps[MAX_MOVES];
+    const int n = gen_captures(pos, caps);
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        const int attacker = pos->board[move_from(caps[i])], victim = pos->board[move_to(caps[i])];
+        if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
+            continue;
+        const int cost = value_of(pos, attacker);
+        const int win = value_of(pos, victim) - (has_root(pos, caps[i], cost) ? cost : 0);
+        if (win > best)
+            best = win;
+    }
+    return best;
 }
 
 /*
@@ -154,13 +272,16 @@ static bool uncovers_loss(Position *pos, Move m, int gain)
  * without a real root, or worth more than the attacker, and an attacker not
  * pinned (its capture must not uncover a winning capture of a more valuable
  * piece through the square it leaves: CXA 图23, the pinned cannon's attacks
- * are idle; 参考图27, a cannon screening a rook still chases a rook)?
+ * are idle; 参考图27, a cannon screening a rook still chases a rook)? *joint:
+ * the victim's root is only outnumbered (*own: see own_threat).
  */
-static bool capture_attacks(Position *pos, Move m, int attacker, int victim)
+static bool capture_attacks(Position *pos, Move m, int attacker, int victim, int *own, bool *joint)
 {
     const int cost = value_of(pos, attacker);
     const int gain = value_of(pos, victim);
-    return (gain > cost || !has_real_root(pos, m, cost)) && !uncovers_loss(pos, m, gain);
+    const RootKind root = gain > cost ? ROOT_NONE : root_of(pos, m, cost, gain, own);
+    *joint = root == ROOT_OUTNUMBERED;
+    return root != ROOT_REAL && !uncovers_loss(pos, m, gain);
 }
 
 /*
@@ -168,13 +289,17 @@ static bool capture_attacks(Position *pos, Move m, int attacker, int victim)
  * than what the other side then wins back by its best captures, beyond what
  * it could win anyway (`standing`: its best captures if the side to move
  * passed)? A counter-capture the other side has whatever we do does not
- * make our capture unreal; one that our capture allows does (图12).
+ * make our capture unreal; one that our capture allows does (图12). A
+ * capture that gives check gets no allowance: the other side's reply answers
+ * the check, whatever it takes is a consequence of the capture (图9).
  */
 static bool capture_wins(Position *pos, Move m, int victim, int standing)
 {
     const int gain = value_of(pos, victim);
     pos_make(pos, m);
-    const int back = capture_search(pos, 0, gain + standing, CXA_CAPTURE_DEPTH);
+    if (pos->in_check)
+        standing = 0;
+    const int back = capture_search(pos, 0, gain + standing, CXA_CAPTURE_DEPTH, NO_SQUARE, NO_SIDE);
     pos_unmake(pos);
     return gain - back + standing > 0;
 }
@@ -210,24 +335,6 @@ static bool mates_by_checks(Position *pos, int moves)
     return false;
 }
 
-/* The most the side to move threatens to win by one capture: the victim's value, less the capturer's if the victim has a real root. */
-static int standing_threat(Position *pos)
-{
-    Move caps[MAX_MOVES];
-    const int n = gen_captures(pos, caps);
-    int best = 0;
-    for (int i = 0; i < n; i++) {
-        const int attacker = pos->board[move_from(caps[i])], victim = pos->board[move_to(caps[i])];
-        if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
-            continue;
-        const int cost = value_of(pos, attacker);
-        const int win = value_of(pos, victim) - (has_real_root(pos, caps[i], cost) ? cost : 0);
-        if (win > best)
-            best = win;
-    }
-    return best;
-}
-
 /* Fills what `side` threatens in pos as if it were to move. */
 void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
 {
@@ -238,6 +345,7 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
     const int standing = pos->in_check ? 0 : standing_threat(pos);
     pos->side = (uint8_t)side;
     pos->in_check = side_in_check(pos, side);
+    int own = -1; /* the side's own standing threat, computed when first needed (own_threat) */
     Move caps[MAX_MOVES];
     const int n = gen_captures(pos, caps);
     for (int i = 0; i < n; i++) {
@@ -248,11 +356,19 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
             continue;
         if (ta == piece_type(victim) && other_side_can_capture(pos, move_to(m), move_from(m)))
             continue; /* 兑: an exchange offer */
-        if (!capture_attacks(pos, m, attacker, victim))
+        bool joint;
+        if (!capture_attacks(pos, m, attacker, victim, &own, &joint))
             continue;
+        if (joint && trades_off(pos, move_to(m), victim))
+            continue; /* 兑: the victim may trade itself off against an attacker of its type (图21, 参考图4) */
+        const bool wins = capture_wins(pos, m, victim, standing);
+        if (joint && !wins)
+            continue; /* a joint chase is a complete exchange: it must win after all (参考图31) */
         const uint16_t bit = (uint16_t)(1u << (attacker & 15));
         out->by[victim & 15] |= bit;
-        if (capture_wins(pos, m, victim, standing))
+        if (joint)
+            out->joint[victim & 15] |= bit;
+        if (wins)
             out->real[victim & 15] |= bit;
     }
     /* No mate threat is counted for a side in check (it must answer first) or

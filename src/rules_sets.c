@@ -35,6 +35,15 @@
  *   LEVEL_CHASE  every move was a check, a mate threat or a chase (长打:
  *                长杀, 长捉 and the mixed cycles 一将一杀, 一将一捉, 一杀一捉);
  *                both sides at this level draw (Art. 26);
+ *   LEVEL_JOINT  the same, but at least one move was only a joint chase
+ *                (联合捉子, 捉少根子: a protected piece won by a complete
+ *                exchange, rules_cxa.c). It is still forbidden against
+ *                allowed moves (图23), but in a mutual perpetual attack the
+ *                side that chases with single pieces must change: the book
+ *                rules so in 图10, 11, 25, 26, 27, 28 and 参考图14, 34, 36,
+ *                38 to 41 (图26: 一捉无根子一捉少根子 against 长捉车, the
+ *                长捉车 side loses), and both sides at this level draw
+ *                (参考图42);
  *   otherwise idle (一将一闲, 一捉一闲, 一杀一闲, exchanges, offers).
  *   A chase under CXA is defined by material value and may be of different
  *   pieces on different moves; see rules_cxa.c. The cycle walk's CXA
@@ -69,13 +78,15 @@ static int level_asian(const RulesSide *self, const RulesSide *other)
     return self->common ? LEVEL_CHASE : LEVEL_IDLE;
 }
 
-/* CXA level: perpetual check over any unbroken run of attacks (长打) over idle. */
+/* CXA level: perpetual check over any unbroken run of attacks (长打), one with a joint chase below it, over idle. */
 static int level_chinese(const RulesSide *self, const RulesSide *other)
 {
     (void)other;
     if (self->checks == self->moves)
         return LEVEL_CHECK;
-    return self->attacks == self->moves ? LEVEL_CHASE : LEVEL_IDLE;
+    if (self->attacks != self->moves)
+        return LEVEL_IDLE;
+    return self->joints ? LEVEL_JOINT : LEVEL_CHASE;
 }
 
 /* Check-only level: perpetual check, or idle. */

@@ -104,7 +104,7 @@ static void test_judge_rule_sets(void **state)
     fclose(fo);
     fclose(fe);
     assert_non_null(strstr(out, "\n  red g6h6: mate threat\n  black i7g9: idle\n"));
-    assert_non_null(strstr(out, "  levels: red 1, black 0\n"));
+    assert_non_null(strstr(out, "  levels: red chase, black idle\n"));
 }
 
 /* The FEN may also come as separate arguments. */

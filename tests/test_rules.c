@@ -19,6 +19,7 @@
 
 #include "move.h"
 #include "rules.h"
+#include "rules_cxa.h"
 
 /* Parses "red_loses" / "black_loses" / "draw". */
 static RulesVerdict parse_expected(const char *text)
@@ -159,13 +160,86 @@ static void test_rulings_table(void **state)
     assert_int_equal(documented, 0);
 }
 
-/* The CXA rule book's cases under chinese: 43 agree; the other 8 are documented in the data. */
+/* The CXA rule book's cases under chinese: 49 agree; the other 2 are documented in the data. */
 static void test_rulings_cxa_table(void **state)
 {
     (void)state;
     int documented;
-    assert_int_equal(check_table("rulings_cxa.txt", &rules_chinese, &documented), 43);
-    assert_int_equal(documented, 8);
+    assert_int_equal(check_table("rulings_cxa.txt", &rules_chinese, &documented), 49);
+    assert_int_equal(documented, 2);
+}
+
+/* Identity bit (1 << (id & 15)) of the piece on an ICCS square ("c5"). */
+static uint16_t bit_on(const Position *pos, const char *square)
+{
+    return (uint16_t)(1u << (pos->board[sq_parse(square)] & 15));
+}
+
+/* Identity index (id & 15) of the piece on an ICCS square. */
+static int index_on(const Position *pos, const char *square)
+{
+    return pos->board[sq_parse(square)] & 15;
+}
+
+/*
+ * CXA roots (24.15): a protected cannon that two rooks win by the complete
+ * exchange is chased by both, jointly (少根子, 图23); a second root holds
+ * it; and when the victim can trade itself off against an attacker of its
+ * own type the joint attack is an exchange offer (兑, 图21). A root whose
+ * recapture walks into a bigger loss is no root: that attack is single.
+ */
+static void test_cxa_outnumbered_root(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesThreats t;
+    test_setup(&pos, "2rk5/9/9/9/R1c6/9/9/9/9/2R1K4 w - - 0 1"); /* rooks a5, c0 on the cannon c5; rook c9 its root */
+    rules_cxa_threats(&pos, RED, &t);
+    const int cannon = index_on(&pos, "c5");
+    const uint16_t rooks = (uint16_t)(bit_on(&pos, "a5") | bit_on(&pos, "c0"));
+    assert_int_equal(t.by[cannon], rooks);
+    assert_int_equal(t.joint[cannon], rooks);
+    assert_int_equal(t.real[cannon], rooks);
+    test_setup(&pos, "2rk5/9/1n7/9/R1c6/9/9/9/9/2R1K4 w - - 0 1"); /* the horse b7 a second root */
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.by[index_on(&pos, "c5")], 0);
+    test_setup(&pos, "2rk5/9/9/9/2n6/N8/9/9/9/2R1K4 w - - 0 1"); /* horses a4 and c5 attack each other */
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.by[index_on(&pos, "c5")], 0);
+    test_setup(&pos, "2rk5/9/9/9/1Pn6/N8/9/9/9/2R1K4 w - - 0 1"); /* the pawn b5 blocks the black horse's leg */
+    rules_cxa_threats(&pos, RED, &t);
+    const int horse = index_on(&pos, "c5");
+    assert_int_equal(t.by[horse], bit_on(&pos, "a4") | bit_on(&pos, "c0"));
+    assert_int_equal(t.joint[horse], bit_on(&pos, "c0")); /* the rook c9 would recapture the horse into a loss */
+}
+
+/*
+ * CXA: the other side's standing threat does not make a capture unreal
+ * (each takes a piece), unless the capture gives check: then the reply
+ * answers the check, and taking the checking rook is a consequence of the
+ * capture (图9). The cannon g0 takes the advisor d0 uncovering the rook's
+ * check; with the rook en prise to the horse h2 the capture is not real.
+ */
+static void test_cxa_check_capture(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesThreats t;
+    static const struct {
+        const char *fen;
+        bool real;
+    } CASES[] = {
+        { "4k4/9/9/9/9/9/9/7N1/4A4/1cBAK1c1r b - - 0 1", false }, /* discovered check by the rook i0, en prise */
+        { "4k4/9/9/9/9/9/9/7N1/4A4/1cBAK1cr1 b - - 0 1", true },  /* the rook h0 out of the horse's reach */
+        { "4k4/9/9/9/8r/6N2/9/9/4A4/1cBAK1c2 b - - 0 1", true },  /* no check: the rook i5 en prise elsewhere */
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        test_setup(&pos, CASES[i].fen);
+        rules_cxa_threats(&pos, BLACK, &t);
+        const int advisor = index_on(&pos, "d0");
+        assert_int_equal(t.by[advisor], bit_on(&pos, "g0"));
+        assert_int_equal(t.real[advisor] != 0, CASES[i].real);
+    }
 }
 
 /* 120 quiet plies draw; one fewer does not. */
@@ -308,10 +382,14 @@ static void test_axf_cxa_differ(void **state)
         assert_int_equal(why, CASES[i].cxa);
     }
     /* precedence (CXA Art. 26): perpetual check against another forbidden kind loses; mutual 长打 draws */
-    RulesSide check = { 2, 2, 0, 0, 2, 0 }, attack = { 2, 1, 1, 0, 2, 0 }, idle = { 2, 1, 0, 0, 1, 0 };
+    RulesSide check = { 2, 2, 0, 0, 2, 0, 0 }, attack = { 2, 1, 1, 0, 2, 0, 0 }, idle = { 2, 1, 0, 0, 1, 0, 0 };
     assert_int_equal(rules_chinese.level(&check, &attack), LEVEL_CHECK);
     assert_int_equal(rules_chinese.level(&attack, &check), LEVEL_CHASE);
     assert_int_equal(rules_chinese.level(&idle, &check), LEVEL_IDLE);
+    /* a perpetual attack with a joint chase (图26: 一捉无根子一捉少根子) ranks below single chases, above idle */
+    RulesSide joint = { 2, 0, 0, 2, 2, 0, 1 }, chase = { 2, 0, 0, 2, 2, 0, 0 };
+    assert_int_equal(rules_chinese.level(&joint, &chase), LEVEL_JOINT);
+    assert_true(rules_chinese.level(&chase, &joint) > LEVEL_JOINT && LEVEL_JOINT > LEVEL_IDLE);
     assert_int_equal(rules_asian.level(&attack, &idle), LEVEL_IDLE); /* AXF: one check one kill is allowed */
 }
 
@@ -445,6 +523,8 @@ int main(void)
         cmocka_unit_test(test_rulings_table),
         cmocka_unit_test(test_rulings_cxa_table),
         cmocka_unit_test(test_axf_cxa_differ),
+        cmocka_unit_test(test_cxa_outnumbered_root),
+        cmocka_unit_test(test_cxa_check_capture),
         cmocka_unit_test(test_dead_positions),
         cmocka_unit_test(test_quiet_limit_draw),
         cmocka_unit_test(test_mate_beats_quiet_limit),
