@@ -1,10 +1,10 @@
-/* wdl.c - the win/draw/loss model (see wdl.h; constants from tools/wdl/wdl_fit.py). */
+/* wdl.c - the win/draw/loss model (see wdl.h; constants from tools/wdl/wdl_fit.py on the default net's games). */
 #include "wdl.h"
 
 #include "score.h"
 
 /* The fitted constants (centipawns) and the material scale. */
-enum { WDL_A0 = 676, WDL_A1 = -545, WDL_B0 = 177, WDL_B1 = 144, WDL_MATERIAL_MAX = 16, PER_MILLE = 1000 };
+enum { WDL_A0 = 565, WDL_A1 = -395, WDL_B0 = 92, WDL_B1 = 294, WDL_MATERIAL_MAX = 16, PER_MILLE = 1000 };
 
 static const double LN2 = 0.69314718055994530942;
 enum { EXP_ARG_MAX = 60 };

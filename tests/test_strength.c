@@ -98,9 +98,9 @@ static void test_wdl(void **state)
     assert_int_equal(mate.win, 1000);
     assert_int_equal(mated.loss, 1000);
     assert_int_equal(wdl_from_score(SCORE_BAN - 3, 10).win, 1000);
-    /* tools/wdl/wdl_fit.py printed (m 16, +100) 476/197/327, (m 4, +300) 245/736/19, (m 10, 0) 222/557/222 */
+    /* tools/wdl/wdl_fit.py printed (m 16, +100) 455/213/332, (m 4, +300) 268/722/10, (m 10, 0) 240/520/240 */
     static const struct { int m, s, win, loss; } FIT[] = {
-        { 16, 100, 476, 327 }, { 4, 300, 245, 19 }, { 10, 0, 222, 222 },
+        { 16, 100, 455, 332 }, { 4, 300, 268, 10 }, { 10, 0, 240, 240 },
     };
     for (size_t i = 0; i < sizeof FIT / sizeof FIT[0]; i++) {
         Wdl w = wdl_from_score(FIT[i].s, FIT[i].m);
