@@ -242,6 +242,28 @@ static void test_cxa_check_capture(void **state)
     }
 }
 
+/*
+ * CXA 24.4: an exchange that allows mate is no exchange. The cannons g8 and
+ * d8 attack each other, but the cannon d8 taking g8 walks into Hd7 mate
+ * (参考图49, 50), so g8 chases it; without the advisor f9 the king escapes
+ * and the mutual attack is an exchange offer (兑). A mate the attacker's
+ * side threatens anyway does not count: the horses a4 and c5 of
+ * test_cxa_outnumbered_root still offer an exchange (red has Rd0 mate).
+ */
+static void test_cxa_exchange_into_mate(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesThreats t;
+    test_setup(&pos, "3akab2/3cn1C2/9/1N7/8r/9/9/9/9/4K4 w - - 0 1");
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.by[index_on(&pos, "d8")], bit_on(&pos, "g8"));
+    assert_int_equal(t.real[index_on(&pos, "d8")], bit_on(&pos, "g8"));
+    test_setup(&pos, "3ak1b2/3cn1C2/9/1N7/8r/9/9/9/9/4K4 w - - 0 1");
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.by[index_on(&pos, "d8")], 0);
+}
+
 /* 120 quiet plies draw; one fewer does not. */
 static void test_quiet_limit_draw(void **state)
 {
@@ -525,6 +547,7 @@ int main(void)
         cmocka_unit_test(test_axf_cxa_differ),
         cmocka_unit_test(test_cxa_outnumbered_root),
         cmocka_unit_test(test_cxa_check_capture),
+        cmocka_unit_test(test_cxa_exchange_into_mate),
         cmocka_unit_test(test_dead_positions),
         cmocka_unit_test(test_quiet_limit_draw),
         cmocka_unit_test(test_mate_beats_quiet_limit),
