@@ -32,7 +32,9 @@
  * is an exchange offer (兑) when the victim can trade itself off against an
  * attacker of its own type (图21, 参考图4). In a mutual perpetual attack a
  * side whose attack includes a joint chase ranks below one that chases with
- * single pieces (rules_sets.c).
+ * single pieces (rules_sets.c). Each pair also says whether its victim has
+ * a root at all, a fake one included (RulesThreats.rooted): a pair that a
+ * move holds for another attacker is joint when it has (rules.c).
  * Counter-threats. What the other side could win anyway (its standing
  * threat) does not make a capture unreal: the two sides each take a piece
  * (各吃各子). A capture that gives check gets no such allowance: the reply
@@ -167,6 +169,19 @@ static bool trades_off(Position *pos, int sq, int victim, int *mating)
             return true;
     }
     return false;
+}
+
+/* Could the other side take back on the square of capture m at all, legality aside (a fake root counts)? */
+static bool any_root(Position *pos, Move m)
+{
+    Move replies[MAX_MOVES];
+    bool found = false;
+    pos_make(pos, m);
+    const int n = gen_captures(pos, replies);
+    for (int i = 0; i < n && !found; i++)
+        found = move_to(replies[i]) == move_to(m);
+    pos_unmake(pos);
+    return found;
 }
 
 /* Can `victim` be chased at all (not the king, not an uncrossed pawn)? */
@@ -403,6 +418,8 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
             out->joint[victim & 15] |= bit;
         if (wins)
             out->real[victim & 15] |= bit;
+        if (any_root(pos, m))
+            out->rooted[victim & 15] |= bit;
     }
     /* No mate threat is counted for a side in check (it must answer first) or
      * giving check (the check is the stronger class of that move). */
