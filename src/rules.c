@@ -8,7 +8,9 @@
  * victim (an (attacker, victim) chase pair of the mover exists after the move
  * that did not before it: a new attacker, a discovered attack or a protector
  * removed), or idle; a chase whose new pairs are all joint ones (the rule
- * set marks them, RulesThreats.joint) is also a joint chase. The classes of
+ * set marks them, RulesThreats.joint) is also a joint chase. A rule set may
+ * also count the pairs a move holds (holder_chases: pairs that stand only by
+ * the moved piece, another piece attacking). The classes of
  * each side's moves are summed up in a RulesSide and the rule set gives each
  * side a level from them; the higher level loses, equal levels draw.
  */
@@ -101,6 +103,46 @@ static void drop_counter_attacks(const Position *pos, Move m, uint16_t chased, c
         }
 }
 
+/*
+ * Victims of the pairs in `made` (the mover's threats after move m) that
+ * stand only because the moved piece stands on its square, its own attacks
+ * aside: lifted off the board, the pair is no chase (holder_chases). *single
+ * gets those with such a pair whose victim has no root at all (a held pair
+ * of a rooted victim is a joint chase). None for a king move (a king is
+ * never lifted), nor when lifting the piece would leave its own king
+ * attacked: it shields the king and holds nothing else.
+ */
+static uint16_t held_victims(Position *pos, Move m, int mover, const RuleSet *set, const RulesThreats *made,
+                             uint16_t *single)
+{
+    const int sq = move_to(m), id = pos->board[sq];
+    const uint16_t self = (uint16_t)(1u << (id & 15)), others = (uint16_t)~self;
+    uint16_t any = 0;
+    for (int v = 0; v < SIDE_PIECES; v++)
+        any |= made->by[v] & others;
+    if (!any || piece_type(id) == KING)
+        return 0;
+    RulesThreats without;
+    pos->board[sq] = EMPTY;
+    pos->piece_sq[id] = 0;
+    const bool exposed = side_in_check(pos, mover);
+    if (!exposed)
+        set->threats(pos, mover, &without);
+    pos->board[sq] = (uint8_t)id;
+    pos->piece_sq[id] = (uint8_t)sq;
+    if (exposed)
+        return 0;
+    uint16_t victims = 0;
+    for (int v = 0; v < SIDE_PIECES; v++) {
+        const uint16_t pairs = (uint16_t)(made->by[v] & others & ~without.by[v]);
+        if (pairs)
+            victims |= (uint16_t)(1u << v);
+        if (pairs & ~made->rooted[v] & ~made->joint[v])
+            *single |= (uint16_t)(1u << v);
+    }
+    return victims;
+}
+
 /* Adds one move's classes to its side's summary. */
 static void side_add(RulesSide *s, int klass, uint16_t victims)
 {
@@ -179,10 +221,12 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
                 victims = new_victims(&state[0][mover], &made, &single);
                 if (set->since_own) /* an attack the opponent's move handed over becomes ours if we play on */
                     victims |= new_victims(&own[mover], &made, &single);
-                if (victims)
-                    klass |= CLASS_CHASE;
                 if (!pos->in_check && state[1][mover].mate && !state[0][mover].mate)
                     klass |= CLASS_THREAT;
+                if (set->holder_chases && !evading && !klass && !single) /* it may hold a victim for another attacker */
+                    victims |= held_victims(pos, moves[index], mover, set, &made, &single);
+                if (victims)
+                    klass |= CLASS_CHASE;
                 if (klass == CLASS_CHASE && !single) /* only joint chases, no check or mate threat */
                     klass |= CLASS_JOINT;
             }

@@ -77,12 +77,15 @@ enum {
  * capture also wins material when everything else on the board is counted
  * (the same as by[] under AXF); joint[v] the pairs among them that win only
  * through a complete exchange against a protected victim (CXA 少根子, a
- * joint chase; none under AXF); and whether the side threatens mate.
+ * joint chase; none under AXF); rooted[v] the pairs whose victim has a root
+ * at all, a fake one included: a piece that could take back on its square,
+ * legality aside (CXA; none under AXF); and whether the side threatens mate.
  */
 typedef struct RulesThreats {
     uint16_t by[16];
     uint16_t real[16];
     uint16_t joint[16];
+    uint16_t rooted[16];
     bool mate;
 } RulesThreats;
 
@@ -115,7 +118,16 @@ typedef struct RulesSide {
  *  - since_own: a pair is also new when it did not exist after the side's
  *    own previous move: an attack the victim walked into, or that the
  *    opponent's move uncovered, becomes a chase by the attacker once it
- *    plays on without taking (CXA 图10, 参考图34).
+ *    plays on without taking (CXA 图10, 参考图34);
+ *  - holder_chases: a move that neither checks nor threatens mate nor makes
+ *    a new single pair also chases with the pairs that stand only because
+ *    the moved piece stands where it went, its own attacks aside (lifted
+ *    off the board, the pair would not be a chase): it holds the victim
+ *    for another attacker, so it renews the chase even when it held it
+ *    before from another square (CXA 参考图49, 50: 不能离线). Such a held
+ *    pair is a joint chase (联合捉子) when its victim has a root, a fake one
+ *    included: the two pieces overcome it together (图11, 参考图14, 38);
+ *    of a rootless victim it is a single chase.
  * The quiet-move limit: `quiet_limit` counted plies without a capture draw,
  * each side's checks beyond `counted_checks` and the replies to them not
  * counted.
@@ -128,6 +140,7 @@ typedef struct RuleSet {
     bool evasion_keeps; /* out of check, only attacks the move makes or uncovers are new */
     bool counter_idle;  /* a piece escaping a chaser may attack that chaser: idle */
     bool since_own;     /* pairs new since the side's own previous move are new too */
+    bool holder_chases; /* pairs that stand only by the moved piece are chased by the move */
     int quiet_limit;
     int counted_checks;
 } RuleSet;

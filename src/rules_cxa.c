@@ -11,7 +11,9 @@
  *    material value);
  *  - A can legally capture V (a pinned attacker chases only its pinner);
  *  - A and V are not of the same type with V able to capture A back (兑, an
- *    exchange offer, is allowed);
+ *    exchange offer, is allowed), unless taking back walks into a mate by
+ *    checks that A's side did not threaten anyway (24.4: an exchange that
+ *    allows mate is no exchange; 参考图49, 50);
  *  - and A x V wins material by the CXA values (rook 10, horse = cannon 5,
  *    advisor = elephant = crossed pawn 2, uncrossed pawn 1): the value of V
  *    exceeds what the other side then wins back by its best sequence of
@@ -30,7 +32,9 @@
  * is an exchange offer (兑) when the victim can trade itself off against an
  * attacker of its own type (图21, 参考图4). In a mutual perpetual attack a
  * side whose attack includes a joint chase ranks below one that chases with
- * single pieces (rules_sets.c).
+ * single pieces (rules_sets.c). Each pair also says whether its victim has
+ * a root at all, a fake one included (RulesThreats.rooted): a pair that a
+ * move holds for another attacker is joint when it has (rules.c).
  * Counter-threats. What the other side could win anyway (its standing
  * threat) does not make a capture unreal: the two sides each take a piece
  * (各吃各子). A capture that gives check gets no such allowance: the reply
@@ -125,16 +129,59 @@ static bool other_side_can_capture(Position *pos, int from, int to)
     return ok;
 }
 
-/* Can piece `victim` on `sq` (of the side not to move) trade itself off (兑): capture an attacker of its own type? */
-static bool trades_off(Position *pos, int sq, int victim)
+static bool mates_by_checks(Position *pos, int moves); /* (below) */
+
+/* Can the side to move mate by checks (杀)? *known caches the answer (negative: not yet asked). */
+static bool threatens_mate(Position *pos, int *known)
+{
+    if (*known < 0)
+        *known = mates_by_checks(pos, CXA_MATE_MOVES);
+    return *known != 0;
+}
+
+/*
+ * Would the piece on `from` (of the side not to move) take back on `to` as
+ * an exchange (兑): legally, and not walking into a mate by checks that the
+ * side to move did not threaten anyway (24.4: an exchange that allows mate
+ * is no exchange)? *mating: see threatens_mate. pos is restored.
+ */
+static bool takes_back(Position *pos, int from, int to, int *mating)
+{
+    if (!other_side_can_capture(pos, from, to))
+        return false;
+    const uint8_t check = pos->in_check;
+    pos->side ^= 1;
+    pos_make(pos, move_make(from, to));
+    const bool mated = mates_by_checks(pos, CXA_MATE_MOVES);
+    pos_unmake(pos);
+    pos->side ^= 1;
+    pos->in_check = check;
+    return !mated || threatens_mate(pos, mating);
+}
+
+/* Can piece `victim` on `sq` (of the side not to move) trade itself off (兑): take back an attacker of its type? */
+static bool trades_off(Position *pos, int sq, int victim, int *mating)
 {
     const int type = piece_type(victim), first = side_tag(pos->side) + TYPE_FIRST[type];
     for (int p = first; p < first + TYPE_COUNT[type]; p++) {
         const int from = pos->piece_sq[p];
-        if (from && move_is_pseudo_legal(pos, move_make(from, sq)) && other_side_can_capture(pos, sq, from))
+        if (from && move_is_pseudo_legal(pos, move_make(from, sq)) && takes_back(pos, sq, from, mating))
             return true;
     }
     return false;
+}
+
+/* Could the other side take back on the square of capture m at all, legality aside (a fake root counts)? */
+static bool any_root(Position *pos, Move m)
+{
+    Move replies[MAX_MOVES];
+    bool found = false;
+    pos_make(pos, m);
+    const int n = gen_captures(pos, replies);
+    for (int i = 0; i < n && !found; i++)
+        found = move_to(replies[i]) == move_to(m);
+    pos_unmake(pos);
+    return found;
 }
 
 /* Can `victim` be chased at all (not the king, not an uncrossed pawn)? */
@@ -345,7 +392,8 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
     const int standing = pos->in_check ? 0 : standing_threat(pos);
     pos->side = (uint8_t)side;
     pos->in_check = side_in_check(pos, side);
-    int own = -1; /* the side's own standing threat, computed when first needed (own_threat) */
+    int own = -1;    /* the side's own standing threat, computed when first needed (own_threat) */
+    int mating = -1; /* whether the side threatens mate, likewise (threatens_mate) */
     Move caps[MAX_MOVES];
     const int n = gen_captures(pos, caps);
     for (int i = 0; i < n; i++) {
@@ -354,12 +402,12 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
         const int ta = piece_type(attacker);
         if (ta == KING || ta == PAWN || !chaseable(pos, victim) || !move_is_legal(pos, m))
             continue;
-        if (ta == piece_type(victim) && other_side_can_capture(pos, move_to(m), move_from(m)))
+        if (ta == piece_type(victim) && takes_back(pos, move_to(m), move_from(m), &mating))
             continue; /* 兑: an exchange offer */
         bool joint;
         if (!capture_attacks(pos, m, attacker, victim, &own, &joint))
             continue;
-        if (joint && trades_off(pos, move_to(m), victim))
+        if (joint && trades_off(pos, move_to(m), victim, &mating))
             continue; /* 兑: the victim may trade itself off against an attacker of its type (图21, 参考图4) */
         const bool wins = capture_wins(pos, m, victim, standing);
         if (joint && !wins)
@@ -370,10 +418,12 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
             out->joint[victim & 15] |= bit;
         if (wins)
             out->real[victim & 15] |= bit;
+        if (any_root(pos, m))
+            out->rooted[victim & 15] |= bit;
     }
     /* No mate threat is counted for a side in check (it must answer first) or
      * giving check (the check is the stronger class of that move). */
-    out->mate = !pos->in_check && !side_in_check(pos, side ^ 1) && mates_by_checks(pos, CXA_MATE_MOVES);
+    out->mate = !pos->in_check && !side_in_check(pos, side ^ 1) && threatens_mate(pos, &mating);
     pos->side = saved_side;
     pos->in_check = saved_check;
 }

@@ -50,7 +50,10 @@
  *   options (rules.h): a move out of check chases only with what it moves
  *   or uncovers (参考图6, 22, 47); a piece escaping its chaser may attack it
  *   back (参考图21); an attack handed over by the opponent's move becomes a
- *   chase once the attacker plays on (图10, 参考图34).
+ *   chase once the attacker plays on (图10, 参考图34); a move chases with
+ *   the attacks that stand only by the piece it moved (it holds the victim:
+ *   参考图49, 50, 不能离线), jointly when the victim has a root (图11,
+ *   参考图14, 38: 联合捉子).
  *
  * check-only: only perpetual check loses; every other repetition draws.
  *
@@ -98,17 +101,17 @@ static int level_check_only(const RulesSide *self, const RulesSide *other)
 
 const RuleSet rules_asian = {
     NAME_ASIAN, "AXF/WXF: perpetual check and perpetual chase of one piece lose",
-    rules_chase_pairs, level_asian, false, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
+    rules_chase_pairs, level_asian, false, false, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
 };
 
 const RuleSet rules_chinese = {
     NAME_CHINESE, "CXA: perpetual check, mate threat, chase and their mixtures lose",
-    rules_cxa_threats, level_chinese, true, true, true, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
+    rules_cxa_threats, level_chinese, true, true, true, true, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
 };
 
 const RuleSet rules_check_only = {
     NAME_CHECK_ONLY, "only perpetual check loses",
-    NULL, level_check_only, false, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
+    NULL, level_check_only, false, false, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
 };
 
 /* The rule sets in option order; the first is the default. */

@@ -160,13 +160,13 @@ static void test_rulings_table(void **state)
     assert_int_equal(documented, 0);
 }
 
-/* The CXA rule book's cases under chinese: 49 agree; the other 2 are documented in the data. */
+/* The CXA rule book's cases under chinese: all 51 agree. */
 static void test_rulings_cxa_table(void **state)
 {
     (void)state;
     int documented;
-    assert_int_equal(check_table("rulings_cxa.txt", &rules_chinese, &documented), 49);
-    assert_int_equal(documented, 2);
+    assert_int_equal(check_table("rulings_cxa.txt", &rules_chinese, &documented), 51);
+    assert_int_equal(documented, 0);
 }
 
 /* Identity bit (1 << (id & 15)) of the piece on an ICCS square ("c5"). */
@@ -240,6 +240,28 @@ static void test_cxa_check_capture(void **state)
         assert_int_equal(t.by[advisor], bit_on(&pos, "g0"));
         assert_int_equal(t.real[advisor] != 0, CASES[i].real);
     }
+}
+
+/*
+ * CXA 24.4: an exchange that allows mate is no exchange. The cannons g8 and
+ * d8 attack each other, but the cannon d8 taking g8 walks into Hd7 mate
+ * (参考图49, 50), so g8 chases it; without the advisor f9 the king escapes
+ * and the mutual attack is an exchange offer (兑). A mate the attacker's
+ * side threatens anyway does not count: the horses a4 and c5 of
+ * test_cxa_outnumbered_root still offer an exchange (red has Rd0 mate).
+ */
+static void test_cxa_exchange_into_mate(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesThreats t;
+    test_setup(&pos, "3akab2/3cn1C2/9/1N7/8r/9/9/9/9/4K4 w - - 0 1");
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.by[index_on(&pos, "d8")], bit_on(&pos, "g8"));
+    assert_int_equal(t.real[index_on(&pos, "d8")], bit_on(&pos, "g8"));
+    test_setup(&pos, "3ak1b2/3cn1C2/9/1N7/8r/9/9/9/9/4K4 w - - 0 1");
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.by[index_on(&pos, "d8")], 0);
 }
 
 /* 120 quiet plies draw; one fewer does not. */
@@ -393,6 +415,56 @@ static void test_axf_cxa_differ(void **state)
     assert_int_equal(rules_asian.level(&attack, &idle), LEVEL_IDLE); /* AXF: one check one kill is allowed */
 }
 
+/*
+ * CXA: a move that holds a victim for another attacker chases it (参考图49,
+ * 50, 不能离线). The horse shuttling b6-c8 keeps the cannon d8 from leaving:
+ * on c8 it pins it (the horse's leg), on b6 the cannon taking the cannon g8
+ * walks into Hd7 mate, so the mutual attack is no exchange offer (24.4).
+ * Both horse moves chase the rootless cannon; holding a victim with a root
+ * (the elephant c9 pinned for the rook e5, 图11) is a joint chase. Not a
+ * hold: without the advisor f9 the king escapes Hd7 (an exchange offer from
+ * b6), a piece whose absence changes nothing, the attacker itself moving on.
+ */
+static void test_cxa_held_chase(void **state)
+{
+    (void)state;
+    static Position pos;
+    static const struct {
+        const char *fen, *cycle;
+        RulesVerdict verdict;
+        int klass[2]; /* red's two moves */
+    } CASES[] = {
+        { "3akab2/3cn1C2/9/1N7/8r/9/9/9/9/4K4 w - - 0 1", "b6c8 i5i4 c8b6 i4i5", RULES_RED_LOSES,
+          { CLASS_CHASE, CLASS_CHASE } },
+        { "3ak1b2/3cn1C2/9/1N7/8r/9/9/9/9/4K4 w - - 0 1", "b6c8 i5i4 c8b6 i4i5", RULES_DRAW, { CLASS_CHASE, 0 } },
+        { "3akab2/2Ncn1C2/9/9/8r/9/9/9/9/R3K4 w - - 0 1", "a0a1 i5i4 a1a0 i4i5", RULES_DRAW, { 0, 0 } },
+        { "3akab2/2Ncn1C2/9/9/8r/9/9/9/9/4K4 w - - 0 1", "g8h8 i5i4 h8g8 i4i5", RULES_DRAW, { 0, 0 } },
+        { "1Cbak4/9/4b4/9/4R4/9/9/8r/9/4K4 w - - 0 1", "b9a9 i2i1 a9b9 i1i2", RULES_RED_LOSES,
+          { CLASS_CHASE | CLASS_JOINT, CLASS_CHASE | CLASS_JOINT } },
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char moves[64];
+        RulesReport r;
+        bool early;
+        snprintf(moves, sizeof moves, "%s %s", CASES[i].cycle, CASES[i].cycle);
+        assert_int_equal(replay_case(&pos, CASES[i].fen, moves, &rules_chinese, &early), CASES[i].verdict);
+        assert_false(early);
+        rules_game_status(&pos, &rules_chinese, &r);
+        assert_int_equal(r.cycle.klass[0], CASES[i].klass[0]);
+        assert_int_equal(r.cycle.klass[2], CASES[i].klass[1]);
+        assert_int_equal(replay_case(&pos, CASES[i].fen, moves, &rules_asian, &early), RULES_DRAW);
+    }
+    /* roots: none for the cannon d8; the pinned elephant c9 is a fake root of the elephant e7 */
+    RulesThreats t;
+    test_setup(&pos, "3akab2/3cn1C2/9/1N7/8r/9/9/9/9/4K4 w - - 0 1");
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.rooted[index_on(&pos, "d8")], 0);
+    test_setup(&pos, "1Cbak4/9/4b4/9/4R4/9/9/8r/9/4K4 w - - 0 1");
+    rules_cxa_threats(&pos, RED, &t);
+    assert_int_equal(t.by[index_on(&pos, "e7")], bit_on(&pos, "e5"));
+    assert_int_equal(t.rooted[index_on(&pos, "e7")], bit_on(&pos, "e5"));
+}
+
 /* Dead material: drawn under every rule set, for both colours and both sides to move; live material is not. */
 static void test_dead_positions(void **state)
 {
@@ -525,6 +597,8 @@ int main(void)
         cmocka_unit_test(test_axf_cxa_differ),
         cmocka_unit_test(test_cxa_outnumbered_root),
         cmocka_unit_test(test_cxa_check_capture),
+        cmocka_unit_test(test_cxa_exchange_into_mate),
+        cmocka_unit_test(test_cxa_held_chase),
         cmocka_unit_test(test_dead_positions),
         cmocka_unit_test(test_quiet_limit_draw),
         cmocka_unit_test(test_mate_beats_quiet_limit),
