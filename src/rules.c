@@ -49,15 +49,17 @@ static RulesVerdict verdict_from_levels(const uint8_t level[2])
 }
 
 /*
- * Victims with an (attacker, victim) pair in `after` that `before` lacks, or
- * that became real; *single gets those among them with such a pair that is
- * not a joint one.
+ * Victims with an (attacker, victim) pair in `after` that `before` lacks,
+ * that became real, or that was joint and is single now (the victim's last
+ * root removed); *single gets those among them with such a pair that is not
+ * a joint one.
  */
 static uint16_t new_victims(const RulesThreats *before, const RulesThreats *after, uint16_t *single)
 {
     uint16_t victims = 0;
     for (int v = 0; v < SIDE_PIECES; v++) {
-        const uint16_t pairs = (uint16_t)((after->by[v] & ~before->by[v]) | (after->real[v] & ~before->real[v]));
+        const uint16_t pairs = (uint16_t)((after->by[v] & ~before->by[v]) | (after->real[v] & ~before->real[v])
+                                          | (after->by[v] & before->joint[v] & ~after->joint[v]));
         if (pairs)
             victims |= (uint16_t)(1u << v);
         if (pairs & ~after->joint[v])

@@ -465,6 +465,27 @@ static void test_cxa_held_chase(void **state)
     assert_int_equal(t.rooted[index_on(&pos, "e7")], bit_on(&pos, "e5"));
 }
 
+/*
+ * CXA: a move that removes the last root of a victim already outnumbered (a
+ * joint pair before, a single one after) chases it: the red cannon leaving
+ * e6 for d6 attacks the black cannon c5 anew (a protector removed), as it
+ * did before joint chases were modelled; its return chases the advisor.
+ */
+static void test_cxa_root_removed(void **state)
+{
+    (void)state;
+    static Position pos;
+    static const char FEN[] = "5k2r/4a4/3nP4/4C4/2c6/N8/1N7/9/9/3K5 w - - 0 1";
+    static const char MOVES[] = "e6d6 i9i8 d6e6 i8i9 e6d6 i9i8 d6e6 i8i9";
+    RulesReport r;
+    bool early;
+    assert_int_equal(replay_case(&pos, FEN, MOVES, &rules_chinese, &early), RULES_RED_LOSES);
+    assert_false(early);
+    rules_game_status(&pos, &rules_chinese, &r);
+    assert_int_equal(r.cycle.klass[0], CLASS_CHASE);
+    assert_int_equal(r.cycle.klass[2], CLASS_CHASE);
+}
+
 /* Dead material: drawn under every rule set, for both colours and both sides to move; live material is not. */
 static void test_dead_positions(void **state)
 {
@@ -599,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_cxa_check_capture),
         cmocka_unit_test(test_cxa_exchange_into_mate),
         cmocka_unit_test(test_cxa_held_chase),
+        cmocka_unit_test(test_cxa_root_removed),
         cmocka_unit_test(test_dead_positions),
         cmocka_unit_test(test_quiet_limit_draw),
         cmocka_unit_test(test_mate_beats_quiet_limit),
