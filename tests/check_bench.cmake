@@ -1,5 +1,9 @@
-# Runs `jiangjun bench` and compares its node count with bench/signature.
-execute_process(COMMAND ${JIANGJUN} bench OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+# Runs `jiangjun bench` (with `-eval EVAL` when EVAL is set) and compares its node count with bench/signature.
+if(EVAL)
+  execute_process(COMMAND ${JIANGJUN} bench 11 1 -eval ${EVAL} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+else()
+  execute_process(COMMAND ${JIANGJUN} bench OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+endif()
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "jiangjun bench failed (${rc})")
 endif()

@@ -12,6 +12,7 @@
 #include "enginepipe.h"
 #include "move.h"
 #include "nnue.h"
+#include "protocol_int.h" /* the option table (test_option_table) */
 #include "testutil.h"
 
 enum { T_FAST = 3000, T_SHORT = 500, RACE_ROUNDS = 300 };
@@ -717,10 +718,23 @@ static void test_option_lines(void **state)
 }
 
 /* Runs the dialogs. */
+/* Every option has its entry in the table (designated by its OptId, so a forgotten one would be zeroed) and a name. */
+static void test_option_table(void **state)
+{
+    (void)state;
+    for (int i = 0; i < OPT_COUNT; i++) {
+        OptView uci, ucci;
+        const bool shown_uci = opt_view(i, DIALECT_UCI, &uci), shown_ucci = opt_view(i, DIALECT_UCCI, &ucci);
+        assert_true(shown_uci || shown_ucci);
+        assert_int_equal(shown_uci ? uci.id : ucci.id, i);
+    }
+}
+
 int main(void)
 {
     tables_init();
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_option_table),
         cmocka_unit_test(test_xqwizard),      cmocka_unit_test(test_league),
         cmocka_unit_test(test_gmchess),       cmocka_unit_test(test_cchess),
         cmocka_unit_test(test_vinxiangqi),    cmocka_unit_test(test_tchess),
