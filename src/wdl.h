@@ -7,9 +7,9 @@
  *
  * for the side to move's score s. The constants were fitted by maximum
  * likelihood (tools/wdl/wdl_fit.py) to the results of Jiangjun's own
- * self-play games (tools/xqgen, hand-crafted evaluation, 2048 nodes per
- * move; see tools/wdl/README.md): with all the pieces a score of 0 is a
- * draw 20% of the time, with few pieces 85%.
+ * self-play games (tools/xqgen, the default network, 2048 nodes per move;
+ * see tools/wdl/README.md): with all the pieces a score of 0 is a draw
+ * about 22% of the time, with few pieces about 89%.
  */
 #ifndef XQ_WDL_H
 #define XQ_WDL_H
