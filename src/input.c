@@ -75,7 +75,7 @@ static void *reader_main(void *arg)
 }
 
 /* Initialises the queue and starts the reader. */
-bool input_start(InputQueue *q, FILE *in, bool detach)
+bool input_start(InputQueue *q, FILE *in)
 {
     memset(q, 0, sizeof *q);
     q->in = in;
@@ -83,8 +83,6 @@ bool input_start(InputQueue *q, FILE *in, bool detach)
     pthread_cond_init(&q->cond, NULL);
     if (pthread_create(&q->thread, NULL, reader_main, q) != 0)
         return false;
-    if (detach)
-        pthread_detach(q->thread); /* it may stay blocked in getc until the process exits */
     return true;
 }
 
@@ -100,6 +98,20 @@ void input_finish(InputQueue *q)
     q->tail = NULL;
     pthread_cond_destroy(&q->cond);
     pthread_mutex_destroy(&q->lock);
+}
+
+/* Frees the queue if the reader has ended; else detaches it and keeps the queue for it. */
+bool input_release(InputQueue *q)
+{
+    pthread_mutex_lock(&q->lock);
+    bool ended = q->eof; /* set just before the reader returns: the join below is prompt */
+    pthread_mutex_unlock(&q->lock);
+    if (!ended) {
+        pthread_detach(q->thread); /* it may stay blocked in getc until the process exits */
+        return false;
+    }
+    input_finish(q);
+    return true;
 }
 
 /* Waits for the next event; a finished search comes before queued lines. */

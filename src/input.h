@@ -32,12 +32,19 @@ typedef enum InputEvent { INPUT_LINE, INPUT_OVERLONG, INPUT_WAKE, INPUT_EOF } In
 
 /*
  * Initialises the queue and starts the reader thread on `in`; false if the
- * thread cannot start. detach: for stdin, which may never end (the reader is
- * left blocked at exit); otherwise input_finish must be called.
+ * thread cannot start. At the end call input_finish (an input known to end)
+ * or input_release (stdin, which may never end).
  */
-bool input_start(InputQueue *q, FILE *in, bool detach);
-/* Waits for a non-detached reader to reach end of input, then frees the queue. */
+bool input_start(InputQueue *q, FILE *in);
+/* Waits for the reader to reach end of input, then frees the queue. */
 void input_finish(InputQueue *q);
+/*
+ * At exit on an input that may never end: if the reader has reached end of
+ * input, joins it, frees the queue and returns true (the caller may free the
+ * memory holding q); else detaches the reader, left blocked until the process
+ * exits, and returns false (q must stay allocated).
+ */
+bool input_release(InputQueue *q);
 /* Waits for the next event; for INPUT_LINE *line receives a malloc'd string the caller frees. */
 InputEvent input_next(InputQueue *q, char **line);
 /* Waits only for INPUT_WAKE (after end of input, while a search finishes). */

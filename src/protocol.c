@@ -184,7 +184,7 @@ static void proto_free(Proto *p)
 /* Runs the protocol loop until quit or end of input, under the caps of lim. */
 int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
 {
-    /* for stdin, not freed on return: the detached reader thread may use the queue until the process exits */
+    /* for stdin not freed on return while the reader is blocked: it may use the queue until the process exits */
     Proto *p = calloc(1, sizeof *p);
     if (!p)
         return 1;
@@ -203,7 +203,7 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
         return 1;
     }
     opt_init(p);
-    if (!input_start(&p->input, in, !p->lim.finite_input)) {
+    if (!input_start(&p->input, in)) {
         out_line(&p->out, "info string error: cannot start the input thread");
         proto_free(p);
         return 1;
@@ -243,6 +243,9 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
         proto_free(p);
     } else {
         engine_free(p->engine);
+        p->engine = NULL;
+        if (input_release(&p->input)) /* the reader ended: nothing uses the session any more */
+            proto_free(p);
     }
     return 0;
 }
