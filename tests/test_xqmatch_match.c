@@ -274,6 +274,35 @@ static void test_jiangjun_self_play(void **state)
 }
 
 /* Runs the match tests with the fake engine given as the first argument. */
+/* The summary lists the endings separated by commas, with none after the last. */
+static void test_summary_endings(void **state)
+{
+    (void)state;
+    static MatchConfig cfg;
+    static MatchResult res;
+    cfg.engine_count = 2;
+    snprintf(cfg.engines[0].name, sizeof cfg.engines[0].name, "A");
+    snprintf(cfg.engines[1].name, sizeof cfg.engines[1].name, "B");
+    cfg.tc.kind = TC_DEPTH;
+    cfg.tc.depth = 3;
+    res.pair_count = 1;
+    res.pairs[0] = (PairResult){ .a = 0, .b = 1, .score = { .wins = 2, .losses = 1, .draws = 0 } };
+    res.pairs[0].reasons[1] = 2;
+    res.pairs[0].reasons[END_REASONS - 1] = 1;
+    res.games_played = res.games_scheduled = 3;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    match_print_summary(&cfg, &res, f);
+    fclose(f);
+    char want[160];
+    snprintf(want, sizeof want, "  endings: %s 2, %s 1\n", end_reason_name((EndReason)1),
+             end_reason_name((EndReason)(END_REASONS - 1)));
+    assert_non_null(strstr(text, want));
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -298,6 +327,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_prestate(test_score_adjudication, &env),
         cmocka_unit_test_prestate(test_sprt_stop, &env),
         cmocka_unit_test_prestate(test_jiangjun_self_play, &env),
+        cmocka_unit_test(test_summary_endings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

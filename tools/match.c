@@ -282,9 +282,12 @@ static void print_pair(const MatchConfig *cfg, const PairResult *p, FILE *out)
         fprintf(out, "  Elo difference: %s (one-sided result), LOS %.1f%%\n", e.elo > 0 ? "+inf" : "-inf",
                 100.0 * e.los);
     fprintf(out, "  endings:");
+    const char *sep = " ";
     for (int r = 1; r < END_REASONS; r++)
-        if (p->reasons[r])
-            fprintf(out, " %s %d,", end_reason_name((EndReason)r), p->reasons[r]);
+        if (p->reasons[r]) {
+            fprintf(out, "%s%s %d", sep, end_reason_name((EndReason)r), p->reasons[r]);
+            sep = ", ";
+        }
     fprintf(out, "\n");
 }
 
