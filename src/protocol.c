@@ -236,16 +236,12 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
     while (d.count > 0)
         free(deferred_pop(&d));
     free(d.item);
-    if (p->lim.finite_input) {
-        engine_free(p->engine); /* joins the search thread, the last one to wake the queue */
-        p->engine = NULL;
+    engine_free(p->engine); /* joins the search thread, the last one to wake the queue */
+    p->engine = NULL;
+    if (p->lim.finite_input)
         input_finish(&p->input);
-        proto_free(p);
-    } else {
-        engine_free(p->engine);
-        p->engine = NULL;
-        if (input_release(&p->input)) /* the reader ended: nothing uses the session any more */
-            proto_free(p);
-    }
+    else if (!input_release(&p->input))
+        return 0; /* the reader is still blocked on stdin: it keeps the session */
+    proto_free(p);
     return 0;
 }
