@@ -273,7 +273,6 @@ static void test_jiangjun_self_play(void **state)
     done(cfg, res);
 }
 
-/* Runs the match tests with the fake engine given as the first argument. */
 /* The summary lists the endings separated by commas, with none after the last. */
 static void test_summary_endings(void **state)
 {
@@ -303,6 +302,7 @@ static void test_summary_endings(void **state)
     free(text);
 }
 
+/* Runs the match tests with the fake engine given as the first argument. */
 int main(int argc, char **argv)
 {
     if (argc < 2) {
