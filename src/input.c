@@ -32,6 +32,19 @@ static void queue_push(InputQueue *q, const char *text, size_t len, bool overlon
     pthread_mutex_unlock(&q->lock);
 }
 
+/* Frees the lines nobody took and the queue's lock (no other thread uses q any more). */
+static void queue_free(InputQueue *q)
+{
+    while (q->head) {
+        InputLine *l = q->head;
+        q->head = l->next;
+        free(l);
+    }
+    q->tail = NULL;
+    pthread_cond_destroy(&q->cond);
+    pthread_mutex_destroy(&q->lock);
+}
+
 /* Reader thread: reads lines until end of input, then flags EOF. */
 static void *reader_main(void *arg)
 {
@@ -69,8 +82,14 @@ static void *reader_main(void *arg)
     free(buf);
     pthread_mutex_lock(&q->lock);
     q->eof = true;
+    void (*owner_free)(void *) = q->owner_free; /* set only once the consumer has gone */
+    void *owner = q->owner;
     pthread_cond_signal(&q->cond);
     pthread_mutex_unlock(&q->lock);
+    if (owner_free) {
+        queue_free(q);
+        owner_free(owner); /* q lives inside owner: not touched after this */
+    }
     return NULL;
 }
 
@@ -90,28 +109,26 @@ bool input_start(InputQueue *q, FILE *in)
 void input_finish(InputQueue *q)
 {
     pthread_join(q->thread, NULL);
-    while (q->head) {
-        InputLine *l = q->head;
-        q->head = l->next;
-        free(l);
-    }
-    q->tail = NULL;
-    pthread_cond_destroy(&q->cond);
-    pthread_mutex_destroy(&q->lock);
+    queue_free(q);
 }
 
-/* Frees the queue if the reader has ended; else detaches it and keeps the queue for it. */
-bool input_release(InputQueue *q)
+/* Frees the queue if the reader has ended (and its owner); else leaves both for the reader to free. */
+void input_release(InputQueue *q, void (*owner_free)(void *), void *owner)
 {
     pthread_mutex_lock(&q->lock);
     bool ended = q->eof; /* set just before the reader returns: the join below is prompt */
+    pthread_t reader = q->thread; /* q may be freed by the reader once the lock is released */
+    if (!ended) {
+        q->owner_free = owner_free;
+        q->owner = owner;
+    }
     pthread_mutex_unlock(&q->lock);
     if (!ended) {
-        pthread_detach(q->thread); /* it may stay blocked in getc until the process exits */
-        return false;
+        pthread_detach(reader); /* it may stay blocked in getc until the process exits */
+        return;
     }
     input_finish(q);
-    return true;
+    owner_free(owner);
 }
 
 /* Waits for the next event; a finished search comes before queued lines. */

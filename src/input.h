@@ -26,6 +26,8 @@ typedef struct InputQueue {
     bool wake;       /* the search finished */
     FILE *in;
     pthread_t thread;
+    void (*owner_free)(void *); /* set by input_release: the reader frees its owner when it ends */
+    void *owner;
 } InputQueue;
 
 typedef enum InputEvent { INPUT_LINE, INPUT_OVERLONG, INPUT_WAKE, INPUT_EOF } InputEvent;
@@ -39,12 +41,13 @@ bool input_start(InputQueue *q, FILE *in);
 /* Waits for the reader to reach end of input, then frees the queue. */
 void input_finish(InputQueue *q);
 /*
- * At exit on an input that may never end: if the reader has reached end of
- * input, joins it, frees the queue and returns true (the caller may free the
- * memory holding q); else detaches the reader, left blocked until the process
- * exits, and returns false (q must stay allocated).
+ * At exit on an input that may never end: hands the queue and the memory
+ * holding it (owner, freed by owner_free) over. If the reader has reached end
+ * of input, joins it, frees the queue and calls owner_free(owner) now; else
+ * detaches the reader, which does both when its input ends (or never, if the
+ * process exits first, while it still holds the queue).
  */
-bool input_release(InputQueue *q);
+void input_release(InputQueue *q, void (*owner_free)(void *), void *owner);
 /* Waits for the next event; for INPUT_LINE *line receives a malloc'd string the caller frees. */
 InputEvent input_next(InputQueue *q, char **line);
 /* Waits only for INPUT_WAKE (after end of input, while a search finishes). */

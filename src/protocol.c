@@ -173,7 +173,7 @@ static void search_finished(Proto *p)
 /* Runs the protocol loop until quit or end of input. */
 int protocol_run(FILE *in, FILE *out) { return protocol_run_limited(in, out, NULL); }
 
-/* Frees a session whose reader thread has been joined (or never started). */
+/* Frees a session whose reader thread has been joined, never started, or is the caller. */
 static void proto_free(Proto *p)
 {
     engine_free(p->engine);
@@ -181,10 +181,13 @@ static void proto_free(Proto *p)
     free(p);
 }
 
+/* proto_free with the signature input_release takes. */
+static void proto_free_any(void *p) { proto_free(p); }
+
 /* Runs the protocol loop until quit or end of input, under the caps of lim. */
 int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
 {
-    /* for stdin not freed on return while the reader is blocked: it may use the queue until the process exits */
+    /* for stdin the reader thread frees the session if it is still blocked on return (input_release) */
     Proto *p = calloc(1, sizeof *p);
     if (!p)
         return 1;
@@ -238,10 +241,11 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
     free(d.item);
     engine_free(p->engine); /* joins the search thread, the last one to wake the queue */
     p->engine = NULL;
-    if (p->lim.finite_input)
+    if (p->lim.finite_input) {
         input_finish(&p->input);
-    else if (!input_release(&p->input))
-        return 0; /* the reader is still blocked on stdin: it keeps the session */
-    proto_free(p);
+        proto_free(p);
+    } else {
+        input_release(&p->input, proto_free_any, p); /* stdin may never end: the reader frees p if so */
+    }
     return 0;
 }
