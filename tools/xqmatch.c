@@ -19,6 +19,7 @@ enum {
     DEFAULT_HANG_MS = 60000,
     DEFAULT_INIT_TIMEOUT_MS = 10000,
     DEFAULT_MAX_PLIES = 600,
+    DEFAULT_NAME_LEN = 60, /* an engine without name= is named by the start of its command */
 };
 
 static const char USAGE[] =
@@ -361,8 +362,13 @@ static int parse_args(int argc, char **argv, MatchConfig *cfg, const char **open
         EngineConfig *ec = &cfg->engines[e];
         if (!ec->cmd[0])
             return usage_error("engine %s has no cmd=", ec->name[0] ? ec->name : "(unnamed)");
-        if (!ec->name[0])
-            snprintf(ec->name, sizeof ec->name, "%.60s", ec->cmd);
+        if (!ec->name[0]) { /* the command's first 60 bytes (a copy GCC's -Wrestrict accepts at -O0) */
+            size_t n = 0;
+            while (n < DEFAULT_NAME_LEN && ec->cmd[n])
+                n++;
+            memcpy(ec->name, ec->cmd, n);
+            ec->name[n] = '\0';
+        }
         for (int o = 0; o < e; o++) {
             if (strcmp(cfg->engines[o].name, ec->name) == 0) {
                 char unique[ENGINE_NAME_MAX];
