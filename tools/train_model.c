@@ -88,7 +88,8 @@ bool net_alloc(Net *net, int hidden)
     net->params = calloc(net->size, sizeof *net->params);
     net->out_q = calloc(NNUE_OUTPUT_BUCKETS * 2 * (size_t)hidden, sizeof *net->out_q);
     net->ft_eff = calloc(NNUE_FEATURES * (size_t)hidden, sizeof *net->ft_eff);
-    if (!net->params || !net->out_q || !net->ft_eff) {
+    net->ft_bq = calloc((size_t)hidden, sizeof *net->ft_bq);
+    if (!net->params || !net->out_q || !net->ft_eff || !net->ft_bq) {
         net_free(net);
         return false;
     }
@@ -102,6 +103,7 @@ void net_free(Net *net)
     free(net->params);
     free(net->out_q);
     free(net->ft_eff);
+    free(net->ft_bq);
     memset(net, 0, sizeof *net);
 }
 
@@ -271,7 +273,7 @@ TRAIN_CLONES static float forward(const Net *net, const TrainFeatures *f, Scratc
     float out = net->out_b[f->bucket];
     for (int k = 0; k < 2; k++) {
         float *acc = s->acc[k];
-        memcpy(acc, net->ft_b, (size_t)n * sizeof *acc);
+        memcpy(acc, net->ft_bq, (size_t)n * sizeof *acc);
         for (int i = 0; i < f->count[k]; i++)
             vec_add(acc, net->ft_eff + (size_t)f->index[k][i] * (size_t)n, n);
         out += screlu_dot(acc, w + k * n, s->h + k * n, n);
@@ -372,7 +374,10 @@ long net_out_weight_q(float w)
     return r < -NNUE_OUT_WEIGHT_MAX ? -NNUE_OUT_WEIGHT_MAX : r > NNUE_OUT_WEIGHT_MAX ? NNUE_OUT_WEIGHT_MAX : (long)r;
 }
 
-/* ft_eff = clamp(ft_w + its three virtual rows) for every real input. */
+/* A first-layer weight on the .nnue grid (round(w * QA) / QA). */
+static inline float ft_on_grid(float w) { return roundf(w * NNUE_QA) / NNUE_QA; }
+
+/* ft_eff = clamp(ft_w + its three virtual rows) for every real input, on the grid with qat. */
 static void fold_rows(Net *net)
 {
     size_t h = (size_t)net->hidden;
@@ -385,6 +390,8 @@ static void fold_rows(Net *net)
         for (size_t j = 0; j < h; j++) {
             float x = ((w[j] + a[j]) + b[j]) + c[j];
             e[j] = x < -TRAIN_FT_CLIP ? -TRAIN_FT_CLIP : x > TRAIN_FT_CLIP ? TRAIN_FT_CLIP : x;
+            if (net->qat)
+                e[j] = ft_on_grid(e[j]);
         }
     }
 }
@@ -402,10 +409,12 @@ void net_unfactorise(Net *net, float *m, float *v)
         memset(v + NNUE_FEATURES * h, 0, vn * sizeof *v);
 }
 
-/* Refreshes ft_eff (the folded rows) and out_q. */
+/* Refreshes ft_eff (the folded rows), ft_bq and out_q. */
 void net_sync(Net *net)
 {
     fold_rows(net);
+    for (int j = 0; j < net->hidden; j++)
+        net->ft_bq[j] = net->qat ? ft_on_grid(net->ft_b[j]) : net->ft_b[j];
     size_t n = NNUE_OUTPUT_BUCKETS * 2 * (size_t)net->hidden;
     if (!net->qat) {
         memcpy(net->out_q, net->out_w, n * sizeof *net->out_q);

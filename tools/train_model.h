@@ -50,10 +50,12 @@ extern const int TRAIN_PIECE_CP[PIECE_TYPES];
 #define TRAIN_BIAS_CLIP 100.0f /* |out bias| (40000 cp): * QA * QB stays far inside int32 */
 
 /*
- * The network's parameters (views into one array). With qat ("quantisation-aware" output layer),
- * the forward and backward passes use out_q, the output weights rounded to the .nnue grid
- * (round(w * QB) / QB, |.| <= 127 / QB), and the gradient of out_q is applied to out_w
- * (straight-through); without it out_q is a copy of out_w. net_sync refreshes out_q.
+ * The network's parameters (views into one array). With qat ("quantisation-aware" training), the
+ * forward and backward passes use weights rounded to the .nnue grid: out_q, the output weights
+ * (round(w * QB) / QB, |.| <= 127 / QB), ft_eff, the folded first-layer rows, and ft_bq, the
+ * first-layer biases (both round(w * QA) / QA); the gradient of a rounded weight is applied to the
+ * float one (straight-through). So the float net is the integer net up to its arithmetic's rounding.
+ * Without qat they are copies. net_sync refreshes all three.
  */
 typedef struct Net {
     int hidden;
@@ -64,6 +66,7 @@ typedef struct Net {
     float *ft_w, *virt, *ft_b, *out_w, *out_b;
     float *ft_eff;   /* [NNUE_FEATURES][hidden], the folded rows, derived from ft_w and virt */
     float *out_q;    /* [NNUE_OUTPUT_BUCKETS][2 * hidden], derived from out_w */
+    float *ft_bq;    /* [hidden], derived from ft_b */
 } Net;
 
 /* A gradient in the net's layout, with the list of first-layer rows (real and virtual) it touched. */

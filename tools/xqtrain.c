@@ -52,7 +52,7 @@ static const char USAGE[] =
     "  -init-material on|off  start a fresh net with 8 hidden units computing the material balance [off]\n"
     "  -patience N  stop after N epochs without a better validation loss [0: never]\n"
     "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [5]\n"
-    "  -qat-epochs N|all  the last N epochs (or all) train the output weights on their quantisation grid [all]\n"
+    "  -qat-epochs N|all  the last N epochs (or all) train the weights on their quantisation grid [all]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
 
