@@ -95,23 +95,37 @@ static void test_lines_then_eof(void **state)
     fclose(in);
 }
 
+/* A malloc'd owner whose queue reads a new pipe (*w its write end, *in its read end) that got text. */
+static Owner *start_owner(atomic_int *freed, int *w, FILE **in, const char *text)
+{
+    Owner *o = malloc(sizeof *o);
+    assert_non_null(o);
+    o->freed = freed;
+    *in = open_pipe(w);
+    assert_true(input_start(&o->q, *in));
+    send_text(*w, text);
+    return o;
+}
+
+/* Takes the queue's next line, which must be quit. */
+static void take_quit(InputQueue *q)
+{
+    char *line = NULL;
+    assert_int_equal(input_next(q, &line), INPUT_LINE);
+    assert_string_equal(line, "quit");
+    free(line);
+}
+
 /* Released after end of input: the owner is freed before input_release returns, lines not taken with it. */
 static void test_release_after_eof(void **state)
 {
     (void)state;
     atomic_int freed = 0;
-    Owner *o = malloc(sizeof *o);
-    assert_non_null(o);
-    o->freed = &freed;
     int w;
-    FILE *in = open_pipe(&w);
-    assert_true(input_start(&o->q, in));
-    send_text(w, "quit\nnot taken\n");
+    FILE *in;
+    Owner *o = start_owner(&freed, &w, &in, "quit\nnot taken\n");
     close(w);
-    char *line = NULL;
-    assert_int_equal(input_next(&o->q, &line), INPUT_LINE);
-    assert_string_equal(line, "quit");
-    free(line);
+    take_quit(&o->q);
     wait_reader_eof(&o->q);
     input_release(&o->q, owner_free, o);
     assert_int_equal(atomic_load(&freed), 1);
@@ -126,17 +140,10 @@ static void test_release_while_blocked(void **state)
 {
     (void)state;
     atomic_int freed = 0;
-    Owner *o = malloc(sizeof *o);
-    assert_non_null(o);
-    o->freed = &freed;
     int w;
-    FILE *in = open_pipe(&w);
-    assert_true(input_start(&o->q, in));
-    send_text(w, "quit\n");
-    char *line = NULL;
-    assert_int_equal(input_next(&o->q, &line), INPUT_LINE);
-    assert_string_equal(line, "quit");
-    free(line);
+    FILE *in;
+    Owner *o = start_owner(&freed, &w, &in, "quit\n");
+    take_quit(&o->q);
     input_release(&o->q, owner_free, o); /* the write end is open: the reader cannot have ended */
     assert_int_equal(atomic_load(&freed), 0);
     send_text(w, "after quit\n");
