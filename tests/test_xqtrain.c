@@ -30,7 +30,7 @@ static const double FD_EPS = 1e-3, FD_REL_TOL = 2e-2, FD_ABS_TOL = 2e-5;
 static const double TRUE_K = 200.0, K_FIT_TOL = 12.0;
 static const double FOLD_OUT_RANGE = 0.13, FOLD_VIRT_RANGE = 0.2; /* |out weight| of trained nets; test's |virtual| */
 static const double FOLD_MIN_EFFECT_CP = 20.0; /* mean eval change the test's virtual rows must make */
-static const double FOLD_EXPORT_MEAN_CP = 2.0; /* mean |float - int| of an export with the output on its grid */
+static const double FOLD_EXPORT_MEAN_CP = 2.0; /* mean |float - int| of an export of a net on its grid */
 /* |float - int| of a net trained on its grid: the integer arithmetic's truncation, the output bias's rounding */
 static const double QAT_EXPORT_MAX_CP = EXPORT_DEQUANT_TOLERANCE_CP + 0.05;
 

@@ -225,8 +225,8 @@ static bool save_outputs(const Net *net, const Adam *adam, const TrainSet *check
                 "|dequantised - int| max %.2f cp; loss float %.6f, quantised %.6f; int32 sum bound %lld (%s)%s\n",
                 path, chk.positions, chk.mean_diff, chk.max_diff, chk.max_dequant_diff, chk.float_loss,
                 chk.quant_loss, (long long)chk.int32_worst, chk.int32_worst <= INT32_MAX ? "int32 safe" : "needs int64",
-                !final && chk.mean_diff > o->export_tolerance ? "; over the final tolerance: the output layer is "
-                "not yet trained on its grid (-qat-epochs)" : "");
+                !final && chk.mean_diff > o->export_tolerance ? "; over the final tolerance: the net is not yet "
+                "trained on its grid (-qat-epochs)" : "");
     if (ok)
         return true;
     fprintf(stderr, "xqtrain: %s: %s%s\n", path, err.msg, chk.positions && !chk.passed ? " (not written)" : "");
