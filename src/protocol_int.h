@@ -152,6 +152,8 @@ typedef struct OptView {
 } OptView;
 /* Describes option number i (0..OPT_COUNT-1) as shown in dialect d; false when d does not show it. */
 bool opt_view(int i, Dialect d, OptView *out);
+/* Appends " var V" for each value of a combo option to line at *n, the default first. */
+void opt_append_vars(const OptView *v, char *line, size_t size, size_t *n);
 /* Is there an option of this name (as opt_set matches names)? */
 bool opt_exists(const char *name);
 /* Sets every option to its default and pushes the engine-relevant ones to the engine. */

@@ -212,6 +212,16 @@ bool opt_view(int i, Dialect d, OptView *out)
     return true;
 }
 
+/* Appends " var V" for each value of a combo option, the default first. */
+void opt_append_vars(const OptView *v, char *line, size_t size, size_t *n)
+{
+    /* the default first: UCI2WB loses the default, and XBoard then sets the first value */
+    out_append(line, size, n, " var %s", v->def_text);
+    for (int k = 0; v->vars[k]; k++)
+        if (strcmp(v->vars[k], v->def_text) != 0)
+            out_append(line, size, n, " var %s", v->vars[k]);
+}
+
 /* The name an option goes by in messages of the current dialect. */
 static const char *shown_name(const Proto *p, const OptDef *d)
 {

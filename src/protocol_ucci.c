@@ -60,11 +60,7 @@ static void ucci_options(Proto *p)
             out_append(line, sizeof line, &n, " min %lld max %lld default %lld", (long long)v.min, (long long)v.max,
                        (long long)v.def);
         } else if (strcmp(v.type, "combo") == 0) {
-            /* the default first: UCI2WB loses the default, and XBoard then sets the first value */
-            out_append(line, sizeof line, &n, " var %s", v.def_text);
-            for (int k = 0; v.vars[k]; k++)
-                if (strcmp(v.vars[k], v.def_text) != 0)
-                    out_append(line, sizeof line, &n, " var %s", v.vars[k]);
+            opt_append_vars(&v, line, sizeof line, &n);
             out_append(line, sizeof line, &n, " default %s", v.def_text);
         } else if (strcmp(v.type, "button") != 0) {
             out_append(line, sizeof line, &n, " default %s", v.def_text);

@@ -37,11 +37,7 @@ static void uci_options(Proto *p)
                        (long long)v.max);
         } else if (strcmp(v.type, "combo") == 0) {
             out_append(line, sizeof line, &n, " default %s", v.def_text);
-            /* the default first: UCI2WB loses the default, and XBoard then sets the first value */
-            out_append(line, sizeof line, &n, " var %s", v.def_text);
-            for (int k = 0; v.vars[k]; k++)
-                if (strcmp(v.vars[k], v.def_text) != 0)
-                    out_append(line, sizeof line, &n, " var %s", v.vars[k]);
+            opt_append_vars(&v, line, sizeof line, &n);
         } else if (strcmp(v.type, "button") != 0) {
             out_append(line, sizeof line, &n, " default %s", v.def_text);
         }
