@@ -8,7 +8,7 @@
 
 #include "nnue_embed.h"
 
-enum { NNUE_FILE_SIZE = NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE, EVAL_LIMIT = SCORE_KNOWN_WIN - 1 };
+enum { EVAL_LIMIT = SCORE_KNOWN_WIN - 1 };
 
 /* Reads a little-endian uint32. */
 static uint32_t get32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
@@ -66,8 +66,8 @@ static bool check_header(const uint8_t *h, size_t size, XqError *err)
     return true;
 }
 
-/* Parses a net file image; on error fills err and leaves net untouched. */
-bool nnue_parse(Network *net, const uint8_t *data, size_t size, XqError *err)
+/* Checks a net file image and fills the arrays; on error fills err and writes nothing. */
+bool nnue_parse_arrays(const uint8_t *data, size_t size, const NnueArrays *to, XqError *err)
 {
     if (!check_header(data, size, err))
         return false;
@@ -79,21 +79,29 @@ bool nnue_parse(Network *net, const uint8_t *data, size_t size, XqError *err)
     }
     p = data + NNUE_HEADER_SIZE;
     for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++, p += 2)
-        net->ft_weight[i] = get16(p);
+        to->ft_weight[i] = get16(p);
     for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
-        net->ft_bias[i] = get16(p);
+        to->ft_bias[i] = get16(p);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++, p += 2)
-            net->out_weight[b][i] = get16(p);
+            to->out_weight[b][i] = get16(p);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
-        net->out_bias[b] = (int32_t)get32(p);
-    memcpy(net->desc, data + NNUE_DESC_OFFSET, NNUE_DESC_SIZE);
-    net->desc[NNUE_DESC_SIZE] = '\0';
+        to->out_bias[b] = (int32_t)get32(p);
+    memcpy(to->desc, data + NNUE_DESC_OFFSET, NNUE_DESC_SIZE);
+    to->desc[NNUE_DESC_SIZE] = '\0';
     return true;
 }
 
-/* Writes net in the file format into out. */
-void nnue_serialise(const Network *net, uint8_t *out)
+/* Parses a net file image; on error fills err and leaves net untouched. */
+bool nnue_parse(Network *net, const uint8_t *data, size_t size, XqError *err)
+{
+    const NnueArrays to = { net->ft_weight, net->ft_bias, net->out_weight, net->out_bias, net->desc };
+    return nnue_parse_arrays(data, size, &to, err);
+}
+
+/* Writes a net's arrays and description as a net file image. */
+void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, const int16_t (*out_weight)[2 * NNUE_HIDDEN],
+                           const int32_t *out_bias, const char *desc, uint8_t *out)
 {
     memset(out, 0, NNUE_HEADER_SIZE);
     memcpy(out, NNUE_MAGIC, 8);
@@ -101,19 +109,27 @@ void nnue_serialise(const Network *net, uint8_t *out)
                                 NNUE_QA,      NNUE_QB,          NNUE_SCALE,    NNUE_PAYLOAD_SIZE };
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
         put32(out + 8 + 4 * i, fields[i]);
-    const char *end = memchr(net->desc, '\0', NNUE_DESC_SIZE);
-    memcpy(out + NNUE_DESC_OFFSET, net->desc, end ? (size_t)(end - net->desc) : NNUE_DESC_SIZE);
+    size_t len = 0; /* the description's bytes, at most the field's (NUL-padded, not always NUL-terminated) */
+    while (desc && len < NNUE_DESC_SIZE && desc[len])
+        len++;
+    memcpy(out + NNUE_DESC_OFFSET, desc ? desc : "", len);
     uint8_t *p = out + NNUE_HEADER_SIZE;
     for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++, p += 2)
-        put16(p, net->ft_weight[i]);
+        put16(p, ft_weight[i]);
     for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
-        put16(p, net->ft_bias[i]);
+        put16(p, ft_bias[i]);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++, p += 2)
-            put16(p, net->out_weight[b][i]);
+            put16(p, out_weight[b][i]);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
-        put32(p, (uint32_t)net->out_bias[b]);
+        put32(p, (uint32_t)out_bias[b]);
     put32(out + 44, nnue_fnv1a(out + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE));
+}
+
+/* Writes net in the file format into out. */
+void nnue_serialise(const Network *net, uint8_t *out)
+{
+    nnue_serialise_arrays(net->ft_weight, net->ft_bias, net->out_weight, net->out_bias, net->desc, out);
 }
 
 /* Loads a net file; on error fills err and leaves net untouched. */

@@ -69,6 +69,22 @@ typedef struct NnueStack {
     NnueAccum acc[NNUE_STACK];
 } NnueStack;
 
+/* Where a net's arrays are, in whatever struct holds them (the engine's Network, the trainer's quantised net). */
+typedef struct NnueArrays {
+    int16_t *ft_weight;                     /* [NNUE_FEATURES * NNUE_HIDDEN] */
+    int16_t *ft_bias;                       /* [NNUE_HIDDEN] */
+    int16_t (*out_weight)[2 * NNUE_HIDDEN]; /* [NNUE_OUTPUT_BUCKETS] */
+    int32_t *out_bias;                      /* [NNUE_OUTPUT_BUCKETS] */
+    char *desc;                             /* NNUE_DESC_SIZE + 1 bytes, NUL-terminated */
+} NnueArrays;
+
+/* Checks a net file image (header, size, checksum, output weight range) and fills the arrays; on error fills
+ * err and writes nothing. */
+bool nnue_parse_arrays(const uint8_t *data, size_t size, const NnueArrays *to, XqError *err);
+/* Writes a net's arrays and description (its first NNUE_DESC_SIZE bytes) as a net file image into out
+ * (NNUE_FILE_SIZE bytes). */
+void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, const int16_t (*out_weight)[2 * NNUE_HIDDEN],
+                           const int32_t *out_bias, const char *desc, uint8_t *out);
 /* Parses a net file image (nnue_arch.h's format); on error fills err and leaves net untouched. */
 bool nnue_parse(Network *net, const uint8_t *data, size_t size, XqError *err);
 /* Loads a net file; on error fills err and leaves net untouched. */

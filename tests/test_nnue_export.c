@@ -3,7 +3,8 @@
  * (seeded random, trained-looking magnitudes) is quantised and serialised by
  * the trainer (tools/train_export.c), parsed by the engine (src/nnue.c), and
  * on positions of random games the engine's evaluation, fresh and
- * incremental, equals the trainer's independent integer reference exactly.
+ * incremental, equals the trainer's independent integer reference exactly;
+ * and the description field survives the trip from trainer to engine.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -96,10 +97,45 @@ static void test_engine_matches_trainer(void **state)
     net_free(&fnet);
 }
 
-/* Runs the trainer/engine agreement test. */
+/* A description fills the header's 80 bytes (a longer one is cut there); the engine reads the trainer's file
+ * back to the same bytes and writes it out unchanged. */
+static void test_description_round_trip(void **state)
+{
+    (void)state;
+    static const char *const DESCS[] = { "", "short", /* 80 and 81 bytes: */
+        "0123456789012345678901234567890123456789012345678901234567890123456789012345678X",
+        "0123456789012345678901234567890123456789012345678901234567890123456789012345678XY" };
+    QNet q;
+    XqError err;
+    assert_true(qnet_alloc(&q));
+    uint8_t *img = malloc(NNUE_FILE_SIZE), *again = malloc(NNUE_FILE_SIZE);
+    Network *net = malloc(sizeof *net);
+    assert_non_null(img);
+    assert_non_null(again);
+    assert_non_null(net);
+    for (size_t i = 0; i < sizeof DESCS / sizeof *DESCS; i++) {
+        qnet_serialise(&q, DESCS[i], img);
+        if (!nnue_parse(net, img, NNUE_FILE_SIZE, &err))
+            fail_msg("engine rejects the trainer's file: %s", err.msg);
+        size_t want = strlen(DESCS[i]) < NNUE_DESC_SIZE ? strlen(DESCS[i]) : NNUE_DESC_SIZE;
+        assert_int_equal(strlen(net->desc), want);
+        assert_memory_equal(net->desc, DESCS[i], want);
+        assert_true(qnet_parse(img, NNUE_FILE_SIZE, &q, &err));
+        assert_string_equal(q.desc, net->desc);
+        nnue_serialise(net, again);
+        assert_memory_equal(again, img, NNUE_FILE_SIZE);
+    }
+    free(net);
+    free(again);
+    free(img);
+    qnet_free(&q);
+}
+
+/* Runs the trainer/engine agreement tests. */
 int main(void)
 {
     tables_init();
-    const struct CMUnitTest tests[] = { cmocka_unit_test(test_engine_matches_trainer) };
+    const struct CMUnitTest tests[] = { cmocka_unit_test(test_engine_matches_trainer),
+                                        cmocka_unit_test(test_description_round_trip) };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

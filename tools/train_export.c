@@ -5,29 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nnue.h"
+
 enum {
     OFF_VERSION = 8, OFF_FEATURE_SET = 12, OFF_INPUTS = 16, OFF_HIDDEN = 20, OFF_BUCKETS = 24,
     OFF_QA = 28, OFF_QB = 32, OFF_SCALE = 36, OFF_PAYLOAD = 40, OFF_CHECKSUM = 44,
     MAGIC_SIZE = 8,
     QAB = NNUE_QA * NNUE_QB,
 };
-
-/* Stores a 16-bit value little-endian. */
-static void put16(uint8_t *p, uint16_t v)
-{
-    p[0] = (uint8_t)(v & 0xFF);
-    p[1] = (uint8_t)(v >> 8);
-}
-
-/* Stores a 32-bit value little-endian. */
-static void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-
-/* Loads a little-endian 16-bit value. */
-static uint16_t get16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 
 /* Loads a little-endian 32-bit value. */
 static uint32_t get32(const uint8_t *p)
@@ -94,33 +79,10 @@ range:
     return false;
 }
 
-/* Writes header and payload. */
+/* Writes header and payload (nnue.c's layout). */
 void qnet_serialise(const QNet *q, const char *desc, uint8_t *out)
 {
-    memset(out, 0, NNUE_HEADER_SIZE);
-    memcpy(out, NNUE_MAGIC, MAGIC_SIZE);
-    put32(out + OFF_VERSION, NNUE_VERSION);
-    put32(out + OFF_FEATURE_SET, NNUE_FEATURE_SET);
-    put32(out + OFF_INPUTS, NNUE_FEATURES);
-    put32(out + OFF_HIDDEN, NNUE_HIDDEN);
-    put32(out + OFF_BUCKETS, NNUE_OUTPUT_BUCKETS);
-    put32(out + OFF_QA, NNUE_QA);
-    put32(out + OFF_QB, NNUE_QB);
-    put32(out + OFF_SCALE, NNUE_SCALE);
-    put32(out + OFF_PAYLOAD, NNUE_PAYLOAD_SIZE);
-    size_t len = desc ? strlen(desc) : 0;
-    memcpy(out + NNUE_DESC_OFFSET, desc ? desc : "", len < NNUE_DESC_SIZE ? len : NNUE_DESC_SIZE - 1);
-    uint8_t *p = out + NNUE_HEADER_SIZE;
-    for (size_t i = 0; i < (size_t)NNUE_FEATURES * NNUE_HIDDEN; i++, p += 2)
-        put16(p, (uint16_t)q->ft_w[i]);
-    for (int j = 0; j < NNUE_HIDDEN; j++, p += 2)
-        put16(p, (uint16_t)q->ft_b[j]);
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
-        for (int j = 0; j < 2 * NNUE_HIDDEN; j++, p += 2)
-            put16(p, (uint16_t)q->out_w[b][j]);
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
-        put32(p, (uint32_t)q->out_b[b]);
-    put32(out + OFF_CHECKSUM, nnue_fnv1a(out + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE));
+    nnue_serialise_arrays(q->ft_w, q->ft_b, q->out_w, q->out_b, desc, out);
 }
 
 /* Reads the header fields. */
@@ -147,43 +109,11 @@ bool nnue_parse_header(const uint8_t *buf, size_t n, NnueHeader *h, XqError *err
     return true;
 }
 
-/* Parses a whole .nnue file. */
+/* Parses a whole .nnue file (nnue.c's checks). */
 bool qnet_parse(const uint8_t *buf, size_t n, QNet *q, XqError *err)
 {
-    NnueHeader h;
-    if (!nnue_parse_header(buf, n, &h, err))
-        return false;
-    const uint32_t want[] = { NNUE_VERSION, NNUE_FEATURE_SET, NNUE_FEATURES, NNUE_HIDDEN, NNUE_OUTPUT_BUCKETS,
-                              NNUE_QA, NNUE_QB, NNUE_SCALE, NNUE_PAYLOAD_SIZE };
-    const uint32_t got[] = { h.version, h.feature_set, h.inputs, h.hidden, h.buckets, h.qa, h.qb, h.scale, h.payload_size };
-    static const char *const name[] = { "version", "feature set", "inputs", "hidden", "buckets", "QA", "QB", "SCALE",
-                                        "payload size" };
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
-        if (want[i] != got[i]) {
-            snprintf(err->msg, sizeof err->msg, "net has %s %u, this build wants %u", name[i], got[i], want[i]);
-            return false;
-        }
-    if (n != NNUE_FILE_SIZE) {
-        snprintf(err->msg, sizeof err->msg, "net file has %zu bytes, want %d", n, NNUE_FILE_SIZE);
-        return false;
-    }
-    if (h.actual_checksum != h.checksum) {
-        snprintf(err->msg, sizeof err->msg, "net checksum mismatch (header %08x, payload %08x)", h.checksum,
-                 h.actual_checksum);
-        return false;
-    }
-    const uint8_t *p = buf + NNUE_HEADER_SIZE;
-    for (size_t i = 0; i < (size_t)NNUE_FEATURES * NNUE_HIDDEN; i++, p += 2)
-        q->ft_w[i] = (int16_t)get16(p);
-    for (int j = 0; j < NNUE_HIDDEN; j++, p += 2)
-        q->ft_b[j] = (int16_t)get16(p);
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
-        for (int j = 0; j < 2 * NNUE_HIDDEN; j++, p += 2)
-            q->out_w[b][j] = (int16_t)get16(p);
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
-        q->out_b[b] = (int32_t)get32(p);
-    memcpy(q->desc, h.desc, sizeof q->desc);
-    return true;
+    const NnueArrays to = { q->ft_w, q->ft_b, q->out_w, q->out_b, q->desc };
+    return nnue_parse_arrays(buf, n, &to, err);
 }
 
 /* Reads a file whole. */

@@ -27,7 +27,6 @@
 #include "train_model.h"
 
 enum {
-    NNUE_FILE_SIZE = NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE,
     EXPORT_CHECK_MAX = 10000, /* positions the export check evaluates */
 };
 
@@ -68,11 +67,11 @@ bool qnet_alloc(QNet *q);
 void qnet_free(QNet *q);
 /* Quantises a float net (its folded rows ft_eff); false (with err) if its width is not NNUE_HIDDEN or a value is out of range. */
 bool qnet_quantise(const Net *net, QNet *q, XqError *err);
-/* Writes the net and a description (cut to 79 bytes) as NNUE_FILE_SIZE bytes of a .nnue file. */
+/* Writes the net and a description (its first NNUE_DESC_SIZE bytes) as NNUE_FILE_SIZE bytes of a .nnue file. */
 void qnet_serialise(const QNet *q, const char *desc, uint8_t *out);
 /* Reads the header of a .nnue file of n bytes; false (with err) if it is shorter than a header or not one. */
 bool nnue_parse_header(const uint8_t *buf, size_t n, NnueHeader *h, XqError *err);
-/* Parses a whole .nnue file: header fields as this build expects them, size, checksum. */
+/* Parses a whole .nnue file with the engine's checks (nnue_parse_arrays): header fields, size, checksum, range. */
 bool qnet_parse(const uint8_t *buf, size_t n, QNet *q, XqError *err);
 /* Reads a file whole into a malloc'd buffer (*n bytes); NULL with err on failure. */
 uint8_t *read_whole_file(const char *path, size_t *n, XqError *err);

@@ -190,9 +190,9 @@ static int parse_valued(Args *a, const char *name, const char *v)
         a->init = v;
     } else if (strcmp(name, "-desc") == 0) {
         a->desc = v;
-        if (strlen(v) > NNUE_DESC_SIZE - 1) /* the header's field ends with a NUL */
+        if (strlen(v) > NNUE_DESC_SIZE)
             fprintf(stderr, "xqtrain: warning: -desc has %zu bytes; a net's header keeps the first %d\n", strlen(v),
-                    NNUE_DESC_SIZE - 1);
+                    NNUE_DESC_SIZE);
     } else if (strcmp(name, "-epoch-size") == 0) {
         ok = parse_long(v, 1, (long)UINT32_MAX, &l);
         o->epoch_size = (size_t)l;
