@@ -4,7 +4,7 @@
 #include "score.h"
 
 /* The fitted constants (centipawns) and the material scale. */
-enum { WDL_A0 = 613, WDL_A1 = -444, WDL_B0 = 88, WDL_B1 = 341, WDL_MATERIAL_MAX = 16, PER_MILLE = 1000 };
+enum { WDL_A0 = 505, WDL_A1 = -310, WDL_B0 = 67, WDL_B1 = 340, WDL_MATERIAL_MAX = 16, PER_MILLE = 1000 };
 
 static const double LN2 = 0.69314718055994530942;
 enum { EXP_ARG_MAX = 60 };

@@ -98,9 +98,9 @@ static void test_wdl(void **state)
     assert_int_equal(mate.win, 1000);
     assert_int_equal(mated.loss, 1000);
     assert_int_equal(wdl_from_score(SCORE_BAN - 3, 10).win, 1000);
-    /* tools/wdl/wdl_fit.py printed (m 16, +100) 460/192/348, (m 4, +300) 237/753/10, (m 10, 0) 247/506/247 */
+    /* tools/wdl/wdl_fit.py printed (m 16, +100) 442/232/326, (m 4, +300) 302/690/8, (m 10, +300) 490/409/101 */
     static const struct { int m, s, win, loss; } FIT[] = {
-        { 16, 100, 460, 348 }, { 4, 300, 237, 10 }, { 10, 0, 247, 247 },
+        { 16, 100, 442, 326 }, { 4, 300, 302, 8 }, { 10, 300, 490, 101 },
     };
     for (size_t i = 0; i < sizeof FIT / sizeof FIT[0]; i++) {
         Wdl w = wdl_from_score(FIT[i].s, FIT[i].m);
