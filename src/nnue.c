@@ -45,15 +45,19 @@ static bool check_header(const uint8_t *h, size_t size, XqError *err)
         const char *what;
         uint32_t want;
     } FIELDS[] = {
-        { 8, "version", NNUE_VERSION },        { 12, "feature set", NNUE_FEATURE_SET },
-        { 16, "input count", NNUE_FEATURES },  { 20, "hidden size", NNUE_HIDDEN },
-        { 24, "output buckets", NNUE_OUTPUT_BUCKETS }, { 28, "QA", NNUE_QA },
-        { 32, "QB", NNUE_QB },                 { 36, "SCALE", NNUE_SCALE },
-        { 40, "payload size", NNUE_PAYLOAD_SIZE },
+        { NNUE_OFF_VERSION, "version", NNUE_VERSION },
+        { NNUE_OFF_FEATURE_SET, "feature set", NNUE_FEATURE_SET },
+        { NNUE_OFF_INPUTS, "input count", NNUE_FEATURES },
+        { NNUE_OFF_HIDDEN, "hidden size", NNUE_HIDDEN },
+        { NNUE_OFF_BUCKETS, "output buckets", NNUE_OUTPUT_BUCKETS },
+        { NNUE_OFF_QA, "QA", NNUE_QA },
+        { NNUE_OFF_QB, "QB", NNUE_QB },
+        { NNUE_OFF_SCALE, "SCALE", NNUE_SCALE },
+        { NNUE_OFF_PAYLOAD, "payload size", NNUE_PAYLOAD_SIZE },
     };
     if (size < NNUE_HEADER_SIZE)
         return net_fail(err, "shorter than its 128-byte header", 0, -1);
-    if (memcmp(h, NNUE_MAGIC, 8) != 0)
+    if (memcmp(h, NNUE_MAGIC, NNUE_MAGIC_SIZE) != 0)
         return net_fail(err, "no JJNNUE magic (not a Jiangjun net)", 0, -1);
     for (size_t i = 0; i < sizeof FIELDS / sizeof *FIELDS; i++)
         if (get32(h + FIELDS[i].offset) != FIELDS[i].want)
@@ -61,7 +65,7 @@ static bool check_header(const uint8_t *h, size_t size, XqError *err)
     if (size != NNUE_FILE_SIZE)
         return net_fail(err, size < NNUE_FILE_SIZE ? "truncated: file size" : "trailing bytes: file size",
                         (long long)size, NNUE_FILE_SIZE);
-    if (nnue_fnv1a(h + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE) != get32(h + 44))
+    if (nnue_fnv1a(h + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE) != get32(h + NNUE_OFF_CHECKSUM))
         return net_fail(err, "checksum mismatch (corrupt file)", 0, -1);
     return true;
 }
@@ -104,11 +108,11 @@ void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, con
                            const int32_t *out_bias, const char *desc, uint8_t *out)
 {
     memset(out, 0, NNUE_HEADER_SIZE);
-    memcpy(out, NNUE_MAGIC, 8);
+    memcpy(out, NNUE_MAGIC, NNUE_MAGIC_SIZE);
     const uint32_t fields[] = { NNUE_VERSION, NNUE_FEATURE_SET, NNUE_FEATURES, NNUE_HIDDEN, NNUE_OUTPUT_BUCKETS,
                                 NNUE_QA,      NNUE_QB,          NNUE_SCALE,    NNUE_PAYLOAD_SIZE };
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-        put32(out + 8 + 4 * i, fields[i]);
+        put32(out + NNUE_OFF_VERSION + 4 * i, fields[i]); /* the fields are consecutive */
     size_t len = 0; /* the description's bytes, at most the field's (NUL-padded, not always NUL-terminated) */
     while (desc && len < NNUE_DESC_SIZE && desc[len])
         len++;
@@ -123,7 +127,7 @@ void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, con
             put16(p, out_weight[b][i]);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
         put32(p, (uint32_t)out_bias[b]);
-    put32(out + 44, nnue_fnv1a(out + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE));
+    put32(out + NNUE_OFF_CHECKSUM, nnue_fnv1a(out + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE));
 }
 
 /* Writes net in the file format into out. */

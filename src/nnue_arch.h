@@ -48,6 +48,10 @@ enum {
     NNUE_VERSION = 1,
     NNUE_FEATURE_SET = 1,      /* nnue_features.h as it is: 2 x 7 x 90, mirrored by king file */
     NNUE_HEADER_SIZE = 128,
+    NNUE_MAGIC_SIZE = 8,       /* header offsets of the fields listed above: */
+    NNUE_OFF_VERSION = 8, NNUE_OFF_FEATURE_SET = 12, NNUE_OFF_INPUTS = 16, NNUE_OFF_HIDDEN = 20,
+    NNUE_OFF_BUCKETS = 24, NNUE_OFF_QA = 28, NNUE_OFF_QB = 32, NNUE_OFF_SCALE = 36, NNUE_OFF_PAYLOAD = 40,
+    NNUE_OFF_CHECKSUM = 44,
     NNUE_DESC_OFFSET = 48,
     NNUE_DESC_SIZE = 80,
     NNUE_PAYLOAD_SIZE = 2 * (NNUE_FEATURES * NNUE_HIDDEN + NNUE_HIDDEN + NNUE_OUTPUT_BUCKETS * 2 * NNUE_HIDDEN)

@@ -7,12 +7,7 @@
 
 #include "nnue.h"
 
-enum {
-    OFF_VERSION = 8, OFF_FEATURE_SET = 12, OFF_INPUTS = 16, OFF_HIDDEN = 20, OFF_BUCKETS = 24,
-    OFF_QA = 28, OFF_QB = 32, OFF_SCALE = 36, OFF_PAYLOAD = 40, OFF_CHECKSUM = 44,
-    MAGIC_SIZE = 8,
-    QAB = NNUE_QA * NNUE_QB,
-};
+enum { QAB = NNUE_QA * NNUE_QB };
 
 /* Loads a little-endian 32-bit value. */
 static uint32_t get32(const uint8_t *p)
@@ -88,20 +83,20 @@ void qnet_serialise(const QNet *q, const char *desc, uint8_t *out)
 /* Reads the header fields. */
 bool nnue_parse_header(const uint8_t *buf, size_t n, NnueHeader *h, XqError *err)
 {
-    if (n < NNUE_HEADER_SIZE || memcmp(buf, NNUE_MAGIC, MAGIC_SIZE) != 0) {
+    if (n < NNUE_HEADER_SIZE || memcmp(buf, NNUE_MAGIC, NNUE_MAGIC_SIZE) != 0) {
         snprintf(err->msg, sizeof err->msg, "not a .nnue file (%s)", n < NNUE_HEADER_SIZE ? "too short" : "bad magic");
         return false;
     }
-    h->version = get32(buf + OFF_VERSION);
-    h->feature_set = get32(buf + OFF_FEATURE_SET);
-    h->inputs = get32(buf + OFF_INPUTS);
-    h->hidden = get32(buf + OFF_HIDDEN);
-    h->buckets = get32(buf + OFF_BUCKETS);
-    h->qa = get32(buf + OFF_QA);
-    h->qb = get32(buf + OFF_QB);
-    h->scale = get32(buf + OFF_SCALE);
-    h->payload_size = get32(buf + OFF_PAYLOAD);
-    h->checksum = get32(buf + OFF_CHECKSUM);
+    h->version = get32(buf + NNUE_OFF_VERSION);
+    h->feature_set = get32(buf + NNUE_OFF_FEATURE_SET);
+    h->inputs = get32(buf + NNUE_OFF_INPUTS);
+    h->hidden = get32(buf + NNUE_OFF_HIDDEN);
+    h->buckets = get32(buf + NNUE_OFF_BUCKETS);
+    h->qa = get32(buf + NNUE_OFF_QA);
+    h->qb = get32(buf + NNUE_OFF_QB);
+    h->scale = get32(buf + NNUE_OFF_SCALE);
+    h->payload_size = get32(buf + NNUE_OFF_PAYLOAD);
+    h->checksum = get32(buf + NNUE_OFF_CHECKSUM);
     size_t present = n - NNUE_HEADER_SIZE < h->payload_size ? n - NNUE_HEADER_SIZE : h->payload_size;
     h->actual_checksum = nnue_fnv1a(buf + NNUE_HEADER_SIZE, present);
     memcpy(h->desc, buf + NNUE_DESC_OFFSET, NNUE_DESC_SIZE);
