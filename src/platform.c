@@ -1,9 +1,12 @@
 /* platform.c - monotonic clock and the executable's directory for POSIX and Windows. */
 #ifndef _WIN32
-#define _POSIX_C_SOURCE 200809L /* clock_gettime under -std=c11 */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, mmap under -std=c11 */
+#define _DEFAULT_SOURCE         /* MAP_ANONYMOUS, madvise (glibc) */
 #endif
 #include "platform.h"
 
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifdef _WIN32
@@ -38,9 +41,26 @@ int64_t now_us(void)
     return (int64_t)(count.QuadPart / freq.QuadPart * 1000000
                      + count.QuadPart % freq.QuadPart * 1000000 / freq.QuadPart);
 }
+
+/* Zeroed table memory from calloc, aligned by hand (MinGW has no aligned_alloc); no huge pages, which
+ * Windows grants only with a privilege. */
+void *platform_table_alloc(size_t bytes, void **raw)
+{
+    *raw = calloc(bytes + PLATFORM_TABLE_ALIGN, 1);
+    return *raw ? (void *)(((uintptr_t)*raw + PLATFORM_TABLE_ALIGN - 1) & ~(uintptr_t)(PLATFORM_TABLE_ALIGN - 1))
+                : NULL;
+}
+
+/* Frees what platform_table_alloc gave. */
+void platform_table_free(void *raw, size_t bytes)
+{
+    (void)bytes;
+    free(raw);
+}
 #else
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 
 /* The executable's directory from /proc/self/exe (Linux; elsewhere unknown). */
 bool platform_exe_dir(char *out, size_t size)
@@ -64,6 +84,39 @@ int64_t now_us(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Bytes mapped for a table of `bytes`: a large one gets a huge page more, to align it to one. */
+static size_t table_mapping(size_t bytes) { return bytes >= PLATFORM_HUGE_PAGE ? bytes + PLATFORM_HUGE_PAGE : bytes; }
+
+/* Zeroed table memory from an anonymous mapping (its pages are only touched when used, so a big hash costs
+ * nothing until searched); a large table is aligned to a huge page and advised into transparent huge pages. */
+void *platform_table_alloc(size_t bytes, void **raw)
+{
+    if (bytes == 0 || bytes > SIZE_MAX - PLATFORM_HUGE_PAGE) {
+        *raw = NULL;
+        return NULL;
+    }
+    void *map = mmap(NULL, table_mapping(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) {
+        *raw = NULL;
+        return NULL;
+    }
+    *raw = map;
+    if (bytes < PLATFORM_HUGE_PAGE)
+        return map; /* page-aligned */
+    void *table = (void *)(((uintptr_t)map + PLATFORM_HUGE_PAGE - 1) & ~(uintptr_t)(PLATFORM_HUGE_PAGE - 1));
+#if defined(MADV_HUGEPAGE)
+    (void)madvise(table, bytes, MADV_HUGEPAGE); /* a hint: where it fails, small pages serve */
+#endif
+    return table;
+}
+
+/* Unmaps what platform_table_alloc gave for `bytes`. */
+void platform_table_free(void *raw, size_t bytes)
+{
+    if (raw)
+        munmap(raw, table_mapping(bytes));
 }
 #endif
 

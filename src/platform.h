@@ -16,4 +16,14 @@ int64_t now_us(void);
 /* The directory of the running executable into out; false (out empty) where it cannot be known. */
 bool platform_exe_dir(char *out, size_t size);
 
+/* Large tables (the hash): a table of PLATFORM_HUGE_PAGE bytes or more is aligned to a huge page (x86-64: 2 MiB)
+ * and backed by huge pages where the OS grants them (Linux's transparent huge pages); smaller ones to at least
+ * PLATFORM_TABLE_ALIGN bytes (a cache line). */
+enum { PLATFORM_HUGE_PAGE = 2 << 20, PLATFORM_TABLE_ALIGN = 64 };
+/* Zeroed memory for a table of `bytes` (aligned as above); *raw gets what to free with platform_table_free;
+ * NULL (and *raw NULL) if the system has none. */
+void *platform_table_alloc(size_t bytes, void **raw);
+/* Frees a table from platform_table_alloc (raw and the same bytes; raw may be NULL). */
+void platform_table_free(void *raw, size_t bytes);
+
 #endif

@@ -470,21 +470,19 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             quiets[n_quiets++] = m; /* at most MAX_MOVES moves reach here */
         else
             captures[n_captures++] = m;
-        /* A late quiet move that hangs material near the horizon (pruned below unless it checks). */
-        const bool hangs = !pv_node && quiet && depth <= QUIET_SEE_DEPTH && best > -SCORE_MATE_MIN
-                        && order_score < ORDER_COUNTER && see(pos, m) < -QUIET_SEE_MARGIN * depth * depth;
+        /* Late move, futility, history and SEE pruning of late quiet moves, applied below unless the move
+         * checks; the costly SEE (does the move hang material near the horizon?) only when nothing else prunes. */
+        const bool prunable = !root && quiet && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER
+                           && ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving))
+                               || futile || (depth <= HISTORY_PRUNE_DEPTH && order_score < -HISTORY_PRUNE_MARGIN * depth)
+                               || (!pv_node && depth <= QUIET_SEE_DEPTH
+                                   && see(pos, m) < -QUIET_SEE_MARGIN * depth * depth));
+        if (prunable && !move_gives_check(pos, m))
+            continue; /* tested on the board alone: a pruned move is never made */
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
         make_move(st, m);
-        tt_prefetch(st->shared->tt, pos->key);
         const bool gives_check = pos->in_check;
-        /* Late move and futility pruning of quiet moves that do not check. */
-        if (!root && quiet && !gives_check && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER) {
-            if ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving)) || futile || hangs
-                || (depth <= HISTORY_PRUNE_DEPTH && order_score < -HISTORY_PRUNE_MARGIN * depth)) {
-                unmake_move(st);
-                continue;
-            }
-        }
+        tt_prefetch(st->shared->tt, pos->key); /* only for a move that will be searched */
         st->stack[ply].move = m;
         int new_depth = depth - 1 + (gives_check && ply < MAX_CHECK_EXTENSION_PLY);
         int score;

@@ -2,12 +2,13 @@
 #include "tt.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "platform.h"
 #include "score.h"
 
 _Static_assert(sizeof(TTBucket) == TT_LINE, "a bucket must fill exactly one cache line");
+_Static_assert(PLATFORM_TABLE_ALIGN % TT_LINE == 0, "tables must start on a cache line");
 
 enum { GEN_SHIFT = 2, BOUND_MASK = 3, GEN_STEP = 1 << GEN_SHIFT, MB = 1 << 20, HASHFULL_SAMPLE = 1000 };
 
@@ -22,12 +23,14 @@ bool tt_resize(TT *tt, size_t mb)
     size_t bytes = mb * (size_t)MB, buckets = 1;
     while (buckets * 2 * sizeof(TTBucket) <= bytes)
         buckets *= 2;
-    void *raw = calloc(buckets * sizeof(TTBucket) + TT_LINE, 1); /* aligned by hand: MinGW has no aligned_alloc */
-    if (!raw)
+    /* a large table on huge pages spares the search a TLB miss on nearly every probe */
+    const size_t table_bytes = buckets * sizeof(TTBucket);
+    void *raw, *table = platform_table_alloc(table_bytes, &raw);
+    if (!table)
         return false;
-    free(tt->raw);
+    platform_table_free(tt->raw, tt->buckets * sizeof(TTBucket));
     tt->raw = raw;
-    tt->table = (TTBucket *)(((uintptr_t)raw + TT_LINE - 1) & ~(uintptr_t)(TT_LINE - 1));
+    tt->table = table;
     tt->buckets = buckets;
     tt->generation = GEN_STEP;
     tt->mb = buckets * sizeof(TTBucket) / MB; /* what the table really uses (a power of two) */
@@ -37,7 +40,7 @@ bool tt_resize(TT *tt, size_t mb)
 /* Frees the table. */
 void tt_free(TT *tt)
 {
-    free(tt->raw);
+    platform_table_free(tt->raw, tt->buckets * sizeof(TTBucket));
     tt->raw = NULL;
     tt->table = NULL;
     tt->buckets = 0;
