@@ -155,12 +155,14 @@ static void check_limits(SearchThread *st)
         atomic_store(&sh->stop, true);
 }
 
-/* Has the search been told to stop (polling the limits every few nodes)? */
+/* Has the search been told to stop (polling the limits every few nodes)? The main thread first finishes
+ * depth 1 (a fraction of a millisecond), so a `stop` or a clock run out at once still answers a searched move,
+ * not the first one generated. */
 static inline bool should_stop(SearchThread *st)
 {
     if ((st->nodes & st->check_mask) == 0)
         check_limits(st);
-    if (atomic_load_explicit(&st->shared->stop, memory_order_relaxed))
+    if (atomic_load_explicit(&st->shared->stop, memory_order_relaxed) && (st->index != 0 || st->rm.move[0].depth > 0))
         st->stopped = true;
     return st->stopped;
 }

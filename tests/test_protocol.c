@@ -657,6 +657,28 @@ static void test_stop_right_after_bestmove(void **state)
     free(ep);
 }
 
+/* A stop sent with the go (a GUI's "move now" at once) still answers a searched move: depth 1 always finishes.
+ * Here the first legal move generated is a king move and depth 1 finds the rook's mate in one (b1b9). */
+static void test_stop_at_once_answers_searched_move(void **state)
+{
+    (void)state;
+    enum { ROUNDS = 50 };
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "position fen 4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1");
+    for (int i = 0; i < ROUNDS; i++) {
+        ep_send(ep, "go infinite\nstop");
+        ep_must(ep, "bestmove", T_FAST);
+        assert_string_equal(ep->last, "bestmove b1b9");
+    }
+    ep_send(ep, "quit");
+    ep_must(ep, "bye", T_FAST);
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+}
+
 /* Hash sizes: a size the machine cannot give falls back with an info string. */
 static void test_hash_fallback(void **state)
 {
@@ -743,6 +765,7 @@ int main(void)
         cmocka_unit_test(test_queue_while_searching), cmocka_unit_test(test_clocks),
         cmocka_unit_test(test_eof),           cmocka_unit_test(test_hash_fallback),
         cmocka_unit_test(test_stop_right_after_bestmove), cmocka_unit_test(test_option_lines),
+        cmocka_unit_test(test_stop_at_once_answers_searched_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
