@@ -632,6 +632,27 @@ static void test_eof(void **state)
     free(ep);
 }
 
+/* Starts the engine in UCCI at a position (for the race tests). */
+static EnginePipe *ucci_at(const char *fen)
+{
+    EnginePipe *ep = malloc(sizeof *ep);
+    assert_non_null(ep);
+    ep_start(ep);
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "position fen %s", fen);
+    return ep;
+}
+
+/* Quits a UCCI session from ucci_at, checking bye and a clean exit. */
+static void ucci_quit(EnginePipe *ep)
+{
+    ep_send(ep, "quit");
+    ep_must(ep, "bye", T_FAST);
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+}
+
 /*
  * A line sent in reply to bestmove is for an idle engine: UCCI `stop` then answers nobestmove.
  * Regression: the search thread printed bestmove before waking the protocol thread, so a quick
@@ -640,21 +661,14 @@ static void test_eof(void **state)
 static void test_stop_right_after_bestmove(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
-    ep_send(ep, "position fen 3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1");
+    EnginePipe *ep = ucci_at("3k5/4R4/4R4/9/9/9/9/9/9/4K4 b - - 0 1");
     for (int i = 0; i < RACE_ROUNDS; i++) {
         ep_send(ep, "go depth 1");
         ep_must(ep, "nobestmove", T_FAST);
         ep_send(ep, "stop");
         ep_must(ep, "nobestmove", T_FAST);
     }
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ucci_quit(ep);
 }
 
 /* A stop sent with the go (a GUI's "move now" at once) still answers a searched move: depth 1 always finishes.
@@ -663,20 +677,13 @@ static void test_stop_at_once_answers_searched_move(void **state)
 {
     (void)state;
     enum { ROUNDS = 50 };
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
-    ep_send(ep, "position fen 4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1");
+    EnginePipe *ep = ucci_at("4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1");
     for (int i = 0; i < ROUNDS; i++) {
         ep_send(ep, "go infinite\nstop");
         ep_must(ep, "bestmove", T_FAST);
         assert_string_equal(ep->last, "bestmove b1b9");
     }
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ucci_quit(ep);
 }
 
 /* Hash sizes: a size the machine cannot give falls back with an info string. */
