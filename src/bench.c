@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bench_fens.h"
+#include "datafile.h"
 #include "move.h"
 #include "platform.h"
 #include "rules.h"
@@ -71,8 +72,14 @@ static bool bench_eval(const char *arg, Network **file_net, const Network **net,
             fprintf(err, "error: this build has no built-in net (use -eval FILE)\n");
         return *net != NULL;
     }
+    char exe_dir[DATAFILE_PATH_MAX], path[DATAFILE_PATH_MAX];
+    platform_exe_dir(exe_dir, sizeof exe_dir);
+    if (!datafile_locate(arg, exe_dir, path, sizeof path)) {
+        fprintf(err, "error: net file path too long\n");
+        return false;
+    }
     *file_net = malloc(sizeof **file_net);
-    if (!*file_net || !nnue_load_file(*file_net, arg, &e)) {
+    if (!*file_net || !nnue_load_file(*file_net, path, &e)) {
         fprintf(err, "error: %s\n", *file_net ? e.msg : "out of memory");
         return false;
     }

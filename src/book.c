@@ -17,6 +17,7 @@
 
 #include "book_eleeye.h"
 #include "book_xqb.h"
+#include "datafile.h"
 #include "movegen.h"
 
 #ifndef S_ISREG
@@ -68,14 +69,6 @@ bool book_open_memory(BookFile *bf, const uint8_t *data, size_t size, const char
     return true;
 }
 
-/* Is a file name relative (so that it may be looked for beside the executable)? */
-static bool is_relative(const char *name)
-{
-    if (name[0] == '/' || name[0] == '\\')
-        return false;
-    return !(isalpha((unsigned char)name[0]) && name[1] == ':'); /* "C:..." on Windows */
-}
-
 /* Reads a whole regular file into a malloc'd buffer; false with err filled (errno kept for ENOENT). */
 static bool read_file(const char *path, uint8_t **out, size_t *size, XqError *err)
 {
@@ -112,7 +105,7 @@ static bool read_file(const char *path, uint8_t **out, size_t *size, XqError *er
     return true;
 }
 
-/* Opens a book file, read whole; a relative name not found is looked for in exe_dir. */
+/* Opens a book file, read whole; a relative name not found is looked for beside exe_dir (datafile.h). */
 bool book_open_path(BookFile *bf, const char *name, const char *exe_dir, XqError *err)
 {
     memset(bf, 0, sizeof *bf);
@@ -122,16 +115,12 @@ bool book_open_path(BookFile *bf, const char *name, const char *exe_dir, XqError
         snprintf(err->msg, sizeof err->msg, "book file name longer than %d bytes", BOOK_NAME_MAX - 1);
         return false;
     }
-    bool ok = read_file(name, &data, &size, err);
-    if (!ok && errno == ENOENT && exe_dir && *exe_dir && is_relative(name)) {
-        char joined[PATH_MAX_JOINED];
-        XqError beside;
-        snprintf(joined, sizeof joined, "%s/%s", exe_dir, name);
-        ok = read_file(joined, &data, &size, &beside);
-        if (!ok && errno != ENOENT)
-            *err = beside; /* found beside the executable, but unusable: say why */
+    char path[PATH_MAX_JOINED];
+    if (!datafile_locate(name, exe_dir, path, sizeof path)) {
+        snprintf(err->msg, sizeof err->msg, "book file path too long");
+        return false;
     }
-    if (!ok)
+    if (!read_file(path, &data, &size, err)) /* where found elsewhere but unusable, this says why */
         return false;
     if (!book_open_memory(bf, data, size, name, err)) {
         free(data);

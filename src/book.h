@@ -60,7 +60,7 @@ typedef struct Book {
  * the bytes. On error fills err and leaves bf closed. */
 bool book_open_memory(BookFile *bf, const uint8_t *data, size_t size, const char *name, XqError *err);
 /* Opens a book file: reads it whole (a regular file of at most BOOK_FILE_BYTES_MAX bytes). A relative
- * name not found as given is looked for in exe_dir (may be NULL). On error fills err. */
+ * name not found as given is looked for beside exe_dir (may be NULL; datafile.h). On error fills err. */
 bool book_open_path(BookFile *bf, const char *name, const char *exe_dir, XqError *err);
 /* Closes a book file (frees what it owns). */
 void book_file_close(BookFile *bf);

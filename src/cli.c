@@ -1,13 +1,17 @@
-/* cli.c - command-line subcommands. */
+/* cli.c - the engine's command line: usage, --help, --version, perft. */
 #include "cli.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
+#include "datafile.h"
 #include "move.h"
 #include "perft.h"
 #include "platform.h"
+#include "rules.h"
+#include "version.h"
 
 enum { PERFT_MAX_DEPTH = 12, FEN_ARG_MAX = 512 };
 
@@ -65,4 +69,57 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
     fprintf(out, "\nNodes searched: %" PRIu64 "\n", total);
     fprintf(err, "time %.3f s, %.0f nodes/s\n", us / 1e6, us > 0 ? total * 1e6 / us : 0.0);
     return 0;
+}
+
+/* The engine's usage. */
+void cli_usage(FILE *out)
+{
+    fprintf(out,
+            "%s, a xiangqi (Chinese chess) engine.\n"
+            "\n"
+            "usage: jiangjun                   the engine: protocol commands on stdin, answers on stdout\n"
+            "       jiangjun perft DEPTH [FEN]\n"
+            "           leaf nodes of the legal move tree to DEPTH (1-%d) per root move, then the total\n"
+            "       jiangjun bench [DEPTH [THREADS]] [-movetime MS] [-eval hce|nnue|FILE]\n"
+            "           searches the bench positions (default depth %d, 1 thread) and prints\n"
+            "           \"Nodes searched: N\" (the build's signature) and the speed\n"
+            "       jiangjun judge [--rules NAME] [--explain] \"<FEN>\" [MOVE...]\n"
+            "           replays the ICCS moves (h2e2) and prints the rules' verdict: 1-0, 0-1, 1/2-1/2 or *\n"
+            "           (NAME: %s; default %s)\n"
+            "       jiangjun --help | -h | help    this text\n"
+            "       jiangjun --version             version, git revision, SIMD kernels, built-in net\n"
+            "\n"
+            "Protocols: the handshake word a GUI sends first picks the dialect (a later one switches):\n"
+            "  ucci     UCCI (XiangQi Wizard, ElephantEye's GUIs)\n"
+            "  uci      UCI in Pikafish's xiangqi dialect, ranks 0-9 (BHGUI, Sharkchess, VinXiangQi, TCHESS)\n"
+            "  xboard   CECP, the XBoard/WinBoard protocol v2 (variant xiangqi)\n"
+            "\n"
+            "Nets and books: the evaluation net and the opening book are built in (EvalFile and BookFile\n"
+            "<embedded>). A file named by UCCI evalfile / bookfiles, UCI and CECP EvalFile / BookFile, or\n"
+            "bench -eval is opened as given (relative to the working directory); a relative name not found\n"
+            "there is looked for in\n",
+            version_engine_name(), PERFT_MAX_DEPTH, BENCH_DEFAULT_DEPTH, rules_names_text(), rules_default()->name);
+    char exe_dir[DATAFILE_PATH_MAX], dir[DATAFILE_PATH_MAX];
+    bool known = platform_exe_dir(exe_dir, sizeof exe_dir);
+    for (int i = 0; i < DATAFILE_DIRS; i++)
+        if (known && datafile_dir(exe_dir, i, dir, sizeof dir))
+            fprintf(out, "  %s\n", dir);
+    if (!known)
+        fprintf(out, "  the executable's directory and its " DATAFILE_SHARE "\n");
+    fprintf(out, "(installed packages put the nets and books that are not built in into share/jiangjun).\n"
+                 "Manual: man 6 jiangjun; README.md.\n");
+}
+
+/* --help / -h / help, --version. */
+bool cli_common_arg(const char *arg, FILE *out)
+{
+    if (version_is_help(arg)) {
+        cli_usage(out);
+        return true;
+    }
+    if (version_is_version(arg)) {
+        version_print(out, NULL);
+        return true;
+    }
+    return false;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "datafile.h"
 #include "engine_book.h"
 #include "eval.h"
 #include "move.h"
@@ -485,7 +486,7 @@ static bool names_embedded_net(const char *path)
     return !path || !*path || strcmp(path, "<embedded>") == 0 || strcmp(path, "<empty>") == 0;
 }
 
-/* Loads a net file (or selects the built-in net); all or nothing. */
+/* Loads a net file (a relative name is also looked for where datafile.h says) or selects the built-in net; all or nothing. */
 bool engine_set_eval_file(Engine *e, const char *path, XqError *err)
 {
     const Network *old = e->net;
@@ -503,7 +504,13 @@ bool engine_set_eval_file(Engine *e, const char *path, XqError *err)
             snprintf(err->msg, sizeof err->msg, "out of memory loading a net");
             return false;
         }
-        if (!nnue_load_file(net, path, err)) {
+        char found[DATAFILE_PATH_MAX];
+        if (!datafile_locate(path, e->book->exe_dir, found, sizeof found)) {
+            snprintf(err->msg, sizeof err->msg, "net file path too long");
+            free(net);
+            return false;
+        }
+        if (!nnue_load_file(net, found, err)) {
             free(net);
             return false;
         }

@@ -7,19 +7,25 @@
 #include "judge.h"
 #include "protocol.h"
 #include "square.h"
+#include "version.h"
 
-/* Dispatches `perft`, `bench` or `judge`, or runs the protocol on stdin/stdout. */
+enum { EXIT_USAGE = 2 };
+
+/* Dispatches `perft`, `bench` or `judge`, --help or --version, or runs the protocol on stdin/stdout. */
 int main(int argc, char **argv)
 {
     tables_init();
     if (argc == 1)
         return protocol_run(stdin, stdout);
-    if (argc > 1 && strcmp(argv[1], "perft") == 0)
+    if (strcmp(argv[1], "perft") == 0)
         return cli_perft(argc - 1, argv + 1, stdout, stderr);
-    if (argc > 1 && strcmp(argv[1], "bench") == 0)
+    if (strcmp(argv[1], "bench") == 0)
         return cli_bench(argc - 1, argv + 1, stdout, stderr);
-    if (argc > 1 && strcmp(argv[1], "judge") == 0)
+    if (strcmp(argv[1], "judge") == 0)
         return cli_judge(argc - 1, argv + 1, stdout, stderr);
-    fprintf(stderr, "usage: jiangjun perft DEPTH [FEN] | jiangjun bench [DEPTH] | jiangjun judge \"<FEN>\" [moves...]\n");
-    return 2;
+    if (argc == 2 && cli_common_arg(argv[1], stdout))
+        return 0;
+    fprintf(stderr, "jiangjun: unknown argument '%.60s'\n\n", argv[1]);
+    cli_usage(stderr);
+    return EXIT_USAGE;
 }

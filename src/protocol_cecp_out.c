@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "move.h"
 #include "protocol_int.h"
+#include "version.h"
 
 enum {
     CECP_MATE = 100000,      /* "mate in N moves" is 100000 + N */
@@ -27,7 +28,6 @@ enum {
     LEVEL_DEFAULT_MS = 5 * 60 * 1000,
 };
 
-#define ENGINE_NAME "Jiangjun"
 
 /* Initialises the CECP state: force mode, default level, post off. */
 void cecp_init(Cecp *c)
@@ -100,8 +100,9 @@ static void cecp_options(Proto *p)
 void cecp_features(Proto *p)
 {
     out_line(&p->out, "feature done=0");
-    out_line(&p->out, "feature myname=\"" ENGINE_NAME "\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 "
-                      "playother=1 colors=0 san=0 time=1 draw=1 analyze=1 reuse=1 sigint=0 sigterm=0");
+    out_line(&p->out, "feature myname=\"%s\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 "
+                      "playother=1 colors=0 san=0 time=1 draw=1 analyze=1 reuse=1 sigint=0 sigterm=0",
+             version_engine_name());
     out_line(&p->out, "feature memory=1 smp=%d debug=1 nps=0 pause=0 ics=0 name=0 exclude=0 setscore=0",
              ENGINE_THREADS_MAX > 1);
     cecp_options(p);

@@ -13,6 +13,7 @@
 
 #include "move.h"
 #include "protocol_int.h"
+#include "version.h"
 
 enum {
     UCCI_MATE = 10000,     /* ElephantEye's MATE_VALUE */
@@ -20,8 +21,7 @@ enum {
     UCCI_EVAL_MAX = 9799,  /* ordinary scores stay below the ban band */
 };
 
-#define ENGINE_NAME "Jiangjun"
-#define ENGINE_AUTHOR "the Jiangjun developers"
+#define ENGINE_AUTHOR "the " XQ_NAME " developers"
 
 /* Masks the words gmchess takes as game results (draw, resign) in free text. */
 static void mask_game_words(char *s)
@@ -72,7 +72,7 @@ static void ucci_options(Proto *p)
 /* The handshake: id lines, options, ucciok. */
 static void ucci_enter(Proto *p)
 {
-    out_line(&p->out, "id name " ENGINE_NAME);
+    out_line(&p->out, "id name %s", version_engine_name());
     out_line(&p->out, "id copyright 2026 " ENGINE_AUTHOR);
     out_line(&p->out, "id author " ENGINE_AUTHOR);
     out_line(&p->out, "id user unknown");

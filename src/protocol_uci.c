@@ -12,12 +12,12 @@
 
 #include "move.h"
 #include "protocol_int.h"
+#include "version.h"
 #include "wdl.h"
 
 enum { UCI_BAN_CP = 19999 }; /* a rule win/loss shown as a huge centipawn score */
 
-#define ENGINE_NAME "Jiangjun"
-#define ENGINE_AUTHOR "the Jiangjun developers"
+#define ENGINE_AUTHOR "the " XQ_NAME " developers"
 
 /* A notice: "info string ...". */
 static void uci_message(Proto *p, const char *text) { out_line(&p->out, "info string %s", text); }
@@ -48,7 +48,7 @@ static void uci_options(Proto *p)
 /* The handshake: id lines, options, uciok. */
 static void uci_enter(Proto *p)
 {
-    out_line(&p->out, "id name " ENGINE_NAME);
+    out_line(&p->out, "id name %s", version_engine_name());
     out_line(&p->out, "id author " ENGINE_AUTHOR);
     uci_options(p);
     out_line(&p->out, "uciok");

@@ -308,6 +308,20 @@ static void test_lists(void **state)
     assert_false(book_open_list(book, "test_book_rel.xqb", NULL, &err));
     assert_true(book_open_list(book, "test_book_rel.xqb", dir, &err));
     assert_int_equal(book->n, 1);
+    /* ... or in the installed data directory beside it: an executable in PREFIX/bin finds PREFIX/share/jiangjun */
+    static const char *const TREE[] = { "", "/bin", "/share", "/share/jiangjun" };
+    enum { DIRS = sizeof TREE / sizeof TREE[0] };
+    char prefix[512], sub[DIRS][600];
+    tb_path("test_book_prefix", prefix, sizeof prefix);
+    for (int i = 0; i < DIRS; i++) {
+        snprintf(sub[i], sizeof sub[i], "%s%s", prefix, TREE[i]);
+        mkdir(sub[i], 0755);
+    }
+    snprintf(list, sizeof list, "%s/test_book_share.xqb", sub[3]);
+    tb_write_xqb(list, A, 1);
+    assert_false(book_open_list(book, "test_book_share.xqb", dir, &err));
+    assert_true(book_open_list(book, "test_book_share.xqb", sub[1], &err));
+    assert_int_equal(book->n, 1);
     book_close(book);
     free(book);
 }

@@ -230,6 +230,11 @@ static void test_vinxiangqi(void **state)
     ep_send(ep, "ucci");
     ep_must(ep, "uciok", T_FAST);
     ep_must(ep, "ucciok", T_FAST);
+    /* both handshakes name the engine with CMake's project version */
+    int names = 0;
+    for (const char *t = ep->transcript; (t = strstr(t, "id name Jiangjun " XQ_TEST_VERSION "\n")); t++)
+        names++;
+    assert_int_equal(names, 2);
     ep_send(ep, "setoption Threads 1");
     ep_send(ep, "setoption Hash 32");
     ep_send(ep, "stop");

@@ -143,7 +143,7 @@ static void test_handshake(void **state)
     EnginePipe *ep = start_xboard("level 0 0:10 0.1");
     const char *t = ep->transcript;
     assert_true(strncmp(t, "feature done=0\n", 15) == 0); /* nothing before it, done=0 first */
-    static const char *const WANT[] = { "myname=\"Jiangjun\"", "variants=\"xiangqi\"", "setboard=1", "usermove=1",
+    static const char *const WANT[] = { "myname=\"Jiangjun " XQ_TEST_VERSION "\"", "variants=\"xiangqi\"", "setboard=1", "usermove=1",
                                         "ping=1", "sigint=0", "sigterm=0", "colors=0", "analyze=1", "memory=1",
                                         "playother=1", "debug=1", "smp=1", "feature option=\"Move Overhead -spin 10 0 5000\"",
                                         "feature option=\"Repetition Rule -combo *asian /// chinese /// check-only\"",

@@ -112,16 +112,18 @@ static void test_three_protocols(void **state)
     FILE *f = fopen(pgn, "r");
     assert_non_null(f);
     char line[512];
-    int games = 0, iccs = 0;
+    int games = 0, iccs = 0, annotated = 0;
     while (fgets(line, sizeof line, f)) {
         games += strncmp(line, "[Game \"Chinese Chess\"]", 22) == 0;
         iccs += strncmp(line, "[Format \"ICCS\"]", 15) == 0;
+        annotated += strcmp(line, "[Annotator \"xqmatch (Jiangjun) " XQ_TEST_VERSION "\"]\n") == 0; /* CMake's version */
     }
     fclose(f);
     close(fd);
     unlink(pgn);
     assert_int_equal(games, 6);
     assert_int_equal(iccs, 6);
+    assert_int_equal(annotated, 6);
     done(cfg, res);
 }
 

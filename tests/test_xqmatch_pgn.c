@@ -54,7 +54,7 @@ static void test_start_position_game(void **state)
     rec->verdict.result = RESULT_RED_WINS;
     rec->verdict.reason = END_ILLEGAL_MOVE;
     snprintf(rec->verdict.text, sizeof rec->verdict.text, "black (ElephantEye) played an illegal move {x}");
-    PgnInfo info = { "Test \"match\"", "here", "2025.01.02", 7, "60+1" };
+    PgnInfo info = { "Test \"match\"", "here", "2025.01.02", 7, "60+1", "xqmatch (Jiangjun) 9.8.7" };
     char *text = pgn_to_string(rec, &info);
     const char *want =
         "[Game \"Chinese Chess\"]\n"
@@ -66,6 +66,7 @@ static void test_start_position_game(void **state)
         "[Black \"ElephantEye\"]\n"
         "[Result \"1-0\"]\n"
         "[Format \"ICCS\"]\n"
+        "[Annotator \"xqmatch (Jiangjun) 9.8.7\"]\n"
         "[TimeControl \"60+1\"]\n"
         "[Termination \"illegal move\"]\n"
         "[PlyCount \"5\"]\n"
@@ -90,7 +91,7 @@ static void test_fen_black_first(void **state)
     rec->verdict.result = RESULT_DRAW;
     rec->verdict.reason = END_RULE60;
     snprintf(rec->verdict.text, sizeof rec->verdict.text, "60-move rule");
-    PgnInfo info = { "E", NULL, NULL, 1, NULL };
+    PgnInfo info = { "E", NULL, NULL, 1, NULL, NULL };
     char *text = pgn_to_string(rec, &info);
     assert_non_null(strstr(text, "[FEN \"4k4/9/9/9/9/9/9/9/4A4/3AK4 b - - 0 1\"]\n[Format \"ICCS\"]\n"));
     assert_non_null(strstr(text, "\n1. ... E9-D9 2. E0-F0 D9-E9\n{60-move rule} 1/2-1/2\n"));
@@ -107,7 +108,7 @@ static void test_line_wrap(void **state)
     const char *moves[] = { "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "b7b3" };
     make_record(rec, START_FEN, moves, 10);
     rec->verdict.result = RESULT_NONE;
-    PgnInfo info = { "E", NULL, NULL, 1, NULL };
+    PgnInfo info = { "E", NULL, NULL, 1, NULL, NULL };
     char *text = pgn_to_string(rec, &info);
     assert_non_null(strstr(text, "4. B0-C2 A9-B9\n5. A0-B0 B7-B3\n*\n"));
     free(text);

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "pgn.h"
+#include "version.h"
 
 /* One scheduled game. */
 typedef struct Job {
@@ -152,7 +153,9 @@ static void match_record(MatchShared *sh, const Job *job, const GameRecord *rec)
         fprintf(sh->out, "Finished game %d (%s vs %s): %s {%s}\n", job->number, rec->names[RED],
                 rec->names[BLACK], result_pgn(r), rec->verdict.text);
     if (sh->pgn) {
-        PgnInfo info = { cfg->event, "xqmatch", sh->date, job->number, sh->tc_text };
+        char annotator[64];
+        snprintf(annotator, sizeof annotator, "xqmatch (" XQ_NAME ") %s", version_number());
+        PgnInfo info = { cfg->event, "xqmatch", sh->date, job->number, sh->tc_text, annotator };
         pgn_write_game(sh->pgn, rec, &info);
         fflush(sh->pgn);
     }

@@ -74,6 +74,7 @@ bool pgn_write_game(FILE *f, const GameRecord *rec, const PgnInfo *info)
     if (strncmp(rec->start_fen, START_FEN, strlen(START_FEN)) != 0)
         pgn_tag(f, "FEN", rec->start_fen);
     pgn_tag(f, "Format", "ICCS");
+    pgn_tag(f, "Annotator", info->annotator);
     pgn_tag(f, "TimeControl", info->time_control);
     pgn_tag(f, "Termination", end_reason_name(rec->verdict.reason));
     char plies[16];

@@ -17,6 +17,7 @@ typedef struct PgnInfo {
     const char *date;          /* "yyyy.mm.dd" */
     int round;                 /* game number in the match */
     const char *time_control;  /* free text, e.g. "10+0.1" */
+    const char *annotator;     /* the program that wrote the game and its comments, e.g. "xqmatch (Jiangjun) 1.0.0" */
 } PgnInfo;
 
 /* Writes an ICCS move "h2e2" as "H2-E2" into out (6 bytes + NUL). */

@@ -18,6 +18,7 @@
 #include "square.h"
 #include "xqbook_pgn.h"
 #include "xqbook_tree.h"
+#include "version.h"
 
 enum {
     EXIT_USAGE = 2,
@@ -44,7 +45,8 @@ static const char USAGE[] =
     "       xqbook show BOOK [-fen FEN] [-moves \"M M ...\"]\n"
     "         the book moves of a position (default: the start) in a .xqb book or ElephantEye's BOOK.DAT\n"
     "       xqbook bench BOOK [-probes N] [-seed S]\n"
-    "         probe time along random book lines from the start (microseconds per probe)\n";
+    "         probe time along random book lines from the start (microseconds per probe)\n"
+    "       xqbook --help | --version\n";
 
 /* Splits a space-separated move list (modified in place) into moves; returns how many. */
 static int split_moves(char *list, char **out)
@@ -356,6 +358,8 @@ static int cmd_bench(int argc, char **argv)
 int main(int argc, char **argv)
 {
     tables_init();
+    if (argc >= 2 && version_common_arg(argv[1], "xqbook", USAGE, stdout))
+        return EXIT_SUCCESS;
     if (argc < 2)
         return fputs(USAGE, stderr), EXIT_USAGE;
     const char *cmd = argv[1];
@@ -369,5 +373,6 @@ int main(int argc, char **argv)
         return cmd_show(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0)
         return cmd_bench(argc - 2, argv + 2);
-    return fputs(USAGE, stderr), EXIT_USAGE;
+    fprintf(stderr, "xqbook: unknown command '%.60s'\n\n%s", cmd, USAGE);
+    return EXIT_USAGE;
 }

@@ -12,6 +12,7 @@
 #include "gen_play.h"
 #include "gen_text.h"
 #include "platform.h"
+#include "version.h"
 
 enum { EXIT_USAGE = 2, DEFAULT_GAMES = 100, DEFAULT_PROGRESS_S = 10, DEFAULT_THREADS = 2, MS_PER_S = 1000 };
 
@@ -27,7 +28,8 @@ static const char USAGE[] =
     "       xqgen dump FILE [-n N] [-skip K]\n"
     "         records as 'FEN;result;cp;ply;flags' (result 1/0.5/0 and cp from red's view)\n"
     "       xqgen stats FILE...\n"
-    "         record count, flag fractions, results, score histogram, ply range\n";
+    "         record count, flag fractions, results, score histogram, ply range\n"
+    "       xqgen --help | --version\n";
 
 /* Set by SIGINT/SIGTERM: play finishes writing its complete games and stops (not search state). */
 static volatile sig_atomic_t g_interrupted;
@@ -330,6 +332,8 @@ static int cmd_stats(int argc, char **argv)
 /* Dispatches to a subcommand. */
 int main(int argc, char **argv)
 {
+    if (argc >= 2 && version_common_arg(argv[1], "xqgen", USAGE, stdout))
+        return EXIT_SUCCESS;
     if (argc < 2) {
         fputs(USAGE, stderr);
         return EXIT_USAGE;
@@ -343,6 +347,6 @@ int main(int argc, char **argv)
         return cmd_dump(argc - 2, argv + 2);
     if (strcmp(cmd, "stats") == 0)
         return cmd_stats(argc - 2, argv + 2);
-    fputs(USAGE, stderr);
-    return strcmp(cmd, "-help") == 0 || strcmp(cmd, "help") == 0 ? EXIT_SUCCESS : EXIT_USAGE;
+    fprintf(stderr, "xqgen: unknown command '%.60s'\n\n%s", cmd, USAGE);
+    return EXIT_USAGE;
 }

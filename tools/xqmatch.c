@@ -11,6 +11,7 @@
 
 #include "match.h"
 #include "square.h"
+#include "version.h"
 
 enum {
     EXIT_USAGE = 2,
@@ -70,7 +71,8 @@ static const char USAGE[] =
     "  -log FILE             transcript of everything sent to and read from the engines\n"
     "  -event NAME           PGN Event tag (default \"xqmatch\")\n"
     "  -quiet                no per-game lines, only the running score\n"
-    "  -help                 this text\n"
+    "  -help                 this text (also --help, -h, help)\n"
+    "  --version             the version (first argument only)\n"
     "\n"
     "POSIX only (fork/exec, pipes, poll). Exit status: 0 done, 1 runtime error, 2 bad arguments.\n";
 
@@ -388,6 +390,9 @@ static int parse_args(int argc, char **argv, MatchConfig *cfg, const char **open
 int main(int argc, char **argv)
 {
     tables_init();
+    if (argc >= 2 && version_common_arg(argv[1], "xqmatch", USAGE, stdout))
+        return EXIT_SUCCESS;
+
     signal(SIGPIPE, SIG_IGN);
     MatchConfig *cfg = malloc(sizeof *cfg);
     MatchResult *res = malloc(sizeof *res);

@@ -13,6 +13,7 @@
 #include "train_ckpt.h"
 #include "train_export.h"
 #include "train_loop.h"
+#include "version.h"
 
 enum {
     EXIT_USAGE = 2,
@@ -34,6 +35,7 @@ static const char USAGE[] =
     "       xqtrain info NET.nnue                              print a net's header, check its checksum\n"
     "       xqtrain eval -net NET.nnue -data FILE [-n N]       integer eval vs score of records\n"
     "       xqtrain probe -net NET.nnue [-fen FEN]...          integer eval of positions [material probes]\n"
+    "       xqtrain --help | --version\n"
     "train options (defaults in brackets):\n"
     "  -valid FILE...       validation files [none: -valid-frac of each data file]\n"
     "  -valid-frac F        hold out the last F of each data file, cut at a game start [0.02]\n"
@@ -512,6 +514,8 @@ static int cmd_probe(int argc, char **argv)
 int main(int argc, char **argv)
 {
     tables_init();
+    if (argc >= 2 && version_common_arg(argv[1], "xqtrain", USAGE, stdout))
+        return EXIT_SUCCESS;
     if (argc >= 2 && strcmp(argv[1], "info") == 0)
         return cmd_info(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "eval") == 0)
@@ -520,9 +524,9 @@ int main(int argc, char **argv)
         return cmd_probe(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "train") == 0)
         return cmd_train(argc - 2, argv + 2);
-    if (argc < 2 || strcmp(argv[1], "-help") == 0 || strcmp(argv[1], "--help") == 0) {
-        printf("%s", USAGE);
-        return argc < 2 ? EXIT_USAGE : 0;
+    if (argc < 2) {
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
     }
     return cmd_train(argc - 1, argv + 1);
 }

@@ -15,6 +15,7 @@
 #include "tune_opt.h"
 #include "tune_pgn.h"
 #include "tune_print.h"
+#include "version.h"
 
 enum { EXIT_USAGE = 2, DEFAULT_EPOCHS = 1000, DEFAULT_REPORT_EVERY = 100, DEFAULT_SKIP_PLIES = 0 };
 static const double DEFAULT_LR = 0.5;
@@ -31,7 +32,8 @@ static const char USAGE[] =
     "         -freeze keeps the named fields (e.g. pst,tempo), -only tunes just them;\n"
     "         -out writes a params file, -c the EVAL_DEFAULTS initialiser, -patch replaces it in place\n"
     "       xqtune cinit PARAMS [-patch src/eval_params.c]\n"
-    "         prints (or patches in) the EVAL_DEFAULTS initialiser for a params file\n";
+    "         prints (or patches in) the EVAL_DEFAULTS initialiser for a params file\n"
+    "       xqtune --help | --version\n";
 
 /* Options of the tune command. */
 typedef struct TuneArgs {
@@ -255,6 +257,8 @@ static int cmd_cinit(int argc, char **argv)
 int main(int argc, char **argv)
 {
     tables_init();
+    if (argc >= 2 && version_common_arg(argv[1], "xqtune", USAGE, stdout))
+        return EXIT_SUCCESS;
     if (argc >= 2 && strcmp(argv[1], "extract") == 0)
         return cmd_extract(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "tune") == 0)
