@@ -245,6 +245,32 @@ static void test_eleeye_probe(void **state)
     book_file_close(&bf);
 }
 
+/* Records of ElephantEye's own BOOK.DAT (tests/data/eleeye_book_records.txt, not written by our encoder):
+ * the start position's 16 moves, the position after b2e2 with black to move, its mirror h2e2 found through
+ * it, and a position whose neighbours in the file are other positions. */
+static void test_eleeye_real_records(void **state)
+{
+    (void)state;
+    char path[512];
+    int n = tb_write_eleeye_records(tb_path("test_book_ee_real.dat", path, sizeof path));
+    BookFile bf;
+    open_one(&bf, path);
+    assert_int_equal(bf.format, BOOK_FORMAT_ELEEYE);
+    assert_int_equal(bf.count, n);
+    BookMove out[BOOK_MOVES_MAX];
+    tb_line(&POS, ""); /* heaviest first, equal weights in the file's order */
+    assert_moves(out, book_file_probe(&bf, &POS, out),
+                 "b2e2:1473 h2e2:1473 c3c4:546 g3g4:546 c0e2:311 g0e2:311 b0c2:89 h0g2:89 h2d2:42 b2f2:42 "
+                 "b2d2:37 h2f2:37 b0a2:18 h0i2:18 h2c2:2 b2g2:2");
+    tb_line(&POS, "b2e2");
+    assert_moves(out, book_file_probe(&bf, &POS, out), "b9c7:761 h9g7:172 b7e7:97 h7e7:1");
+    tb_line(&POS, "h2e2");
+    assert_moves(out, book_file_probe(&bf, &POS, out), "h9g7:761 b9c7:172 h7e7:97 b7e7:1");
+    tb_line(&POS, "c3c4");
+    assert_int_equal(book_file_probe(&bf, &POS, out), 0);
+    book_file_close(&bf);
+}
+
 /* The choice follows the weights, never takes a 0, repeats with the seed; all 0 is no choice. */
 static void test_pick(void **state)
 {
@@ -340,7 +366,8 @@ int main(void)
     tables_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keys),      cmocka_unit_test(test_xqb_probe), cmocka_unit_test(test_foreign_entries),
-        cmocka_unit_test(test_malformed), cmocka_unit_test(test_eleeye_probe), cmocka_unit_test(test_pick),
+        cmocka_unit_test(test_malformed), cmocka_unit_test(test_eleeye_probe),
+        cmocka_unit_test(test_eleeye_real_records), cmocka_unit_test(test_pick),
         cmocka_unit_test(test_lists),     cmocka_unit_test(test_embedded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
