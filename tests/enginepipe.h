@@ -29,6 +29,9 @@ typedef struct EnginePipe {
 void ep_start(EnginePipe *ep);
 /* Starts the engine with a given lifetime in seconds (long runs such as the soak test). */
 void ep_start_for(EnginePipe *ep, int lifetime_s);
+/* Starts the engine with its address space capped at address_space_mb (RLIMIT_AS: larger allocations fail;
+ * not under a sanitizer, whose shadow memory needs terabytes of address space). */
+void ep_start_capped(EnginePipe *ep, size_t address_space_mb);
 /* Sends one line (a newline is added). */
 void ep_send(EnginePipe *ep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Sends raw bytes. */
