@@ -480,20 +480,24 @@ static void test_multipv(void **state)
     ep_send(ep, "force");
     ep_send(ep, "analyze");
     ep_send(ep, "sd 4");
-    int first_moves = 0;
-    char seen[3][16] = { "", "", "" };
-    for (int i = 0; i < 200 && first_moves < 3 && ep_read_line(ep, T_FAST); i++) {
+    /* the lines of one depth (3, complete once a depth-4 line comes): three different first moves, the three
+     * lines (counted over all depths, a best move that changes between depths passed without MultiPV) */
+    enum { LINES_DEPTH = 3 };
+    int first_moves = 0, depth = 0;
+    char seen[4][16] = { "", "", "", "" };
+    for (int i = 0; i < 200 && depth <= LINES_DEPTH && ep_read_line(ep, T_FAST); i++) {
         const char *tab = strchr(ep->last, '\t');
         char m[16];
-        if (!tab || sscanf(tab + 1, "%15s", m) != 1)
+        if (!tab || sscanf(ep->last, "%d", &depth) != 1 || depth != LINES_DEPTH || sscanf(tab + 1, "%15s", m) != 1)
             continue;
         bool known = false;
         for (int k = 0; k < first_moves; k++)
             known |= strcmp(seen[k], m) == 0;
-        if (!known)
+        if (!known && first_moves < 4)
             snprintf(seen[first_moves++], sizeof seen[0], "%s", m);
     }
-    assert_int_equal(first_moves, 3); /* three different first moves: the three lines */
+    assert_true(depth > LINES_DEPTH);
+    assert_int_equal(first_moves, 3);
     ep_send(ep, "exit");
     quit_xboard(ep);
 }
