@@ -175,8 +175,8 @@ static void test_game_as_black(void **state)
         Move m;
         XqError err;
         const char *mv = REPLIES[i];
-        if (!move_parse_legal(&POS, mv, &m, &err)) /* the engine's move may have made it illegal */
-            continue;
+        if (!move_parse_legal(&POS, mv, &m, &err)) /* every turn is played: a reply made illegal is a failure */
+            fail_msg("scripted reply %s is illegal after the engine's moves (%s): %s", mv, ep->last, err.msg);
         ep_send(ep, "usermove %s", mv);
         play(&POS, mv);
         assert_true(wait_move(ep, &POS, true, T_THINK));
