@@ -374,6 +374,39 @@ static void test_analyze(void **state)
     quit_xboard(ep);
 }
 
+/* Searches a position at depth sd and returns the score of the last thinking line before the move (or the
+ * resignation); fails the test if none came. */
+static int last_thinking_score(EnginePipe *ep, const char *fen, int sd)
+{
+    ep_send(ep, "force");
+    ep_send(ep, "setboard %s", fen);
+    ep_send(ep, "sd %d", sd);
+    ep_send(ep, "go");
+    int score = 0, ply;
+    bool seen = false;
+    while (ep_read_line(ep, T_THINK) && strncmp(ep->last, "move ", 5) != 0 && strcmp(ep->last, "resign") != 0)
+        if (strchr(ep->last, '\t') && sscanf(ep->last, "%d %d ", &ply, &score) == 2)
+            seen = true;
+    if (!seen)
+        fail_msg("no thinking line for %s", fen);
+    return score;
+}
+
+/* XBoard's mate scores: +-(100000 + moves to mate), moves counted for the side that mates. */
+static void test_mate_scores(void **state)
+{
+    (void)state;
+    enum { CECP_MATE_SCORE = 100000 };
+    EnginePipe *ep = start_xboard("level 0 0:30 0");
+    assert_int_equal(last_thinking_score(ep, MATE_IN_ONE, 3), CECP_MATE_SCORE + 1);
+    /* tests/data/tactics.epd jetzhu-374820dc11: mate in 2 (h8f9 e9f9 h6h9) */
+    assert_int_equal(last_thinking_score(ep, "4k3C/4ar1N1/3a5/7R1/9/3pp4/4c3p/4B4/4A4/3AK1B2 w - - 13 73", 5),
+                     CECP_MATE_SCORE + 2);
+    /* every black move is mated at once: mated in 1 */
+    assert_int_equal(last_thinking_score(ep, "4k4/R8/9/9/9/9/8p/9/1R7/3K5 b - - 0 1", 3), -(CECP_MATE_SCORE + 1));
+    quit_xboard(ep);
+}
+
 /* Results by rule: a mate claimed after the move, a mate against the engine, resigning. */
 static void test_mate_claims(void **state)
 {
@@ -657,6 +690,7 @@ int main(void)
         cmocka_unit_test(test_ponder),         cmocka_unit_test(test_analyze),
         cmocka_unit_test(test_mate_claims),    cmocka_unit_test(test_perpetual_claims),
         cmocka_unit_test(test_draws),          cmocka_unit_test(test_multipv),
+        cmocka_unit_test(test_mate_scores),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_dialect_switch), cmocka_unit_test(test_malformed_barrage),
     };
