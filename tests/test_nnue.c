@@ -194,33 +194,6 @@ static void test_output_worst_case(void **state)
     assert_true(levels >= 1); /* scalar at least */
 }
 
-/* Writes the colour-flipped FEN of pos (ranks reversed, colours swapped, the other side to move). */
-static void flip_colours(const Position *pos, char *out, size_t size)
-{
-    static const char LETTER[PIECE_TYPES] = { 'k', 'a', 'b', 'n', 'r', 'c', 'p' };
-    size_t n = 0;
-    for (int rank = 0; rank < RANKS; rank++) { /* the flipped board's top rank is our rank 0 */
-        int empty = 0;
-        for (int file = 0; file < FILES; file++) {
-            int id = pos->board[sq_make(file, rank)];
-            if (id == EMPTY) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                out[n++] = (char)('0' + empty);
-            empty = 0;
-            char c = LETTER[piece_type(id)];
-            out[n++] = piece_side(id) == RED ? c : (char)(c - 'a' + 'A');
-        }
-        if (empty)
-            out[n++] = (char)('0' + empty);
-        if (rank < RANKS - 1)
-            out[n++] = '/';
-    }
-    snprintf(out + n, size - n, " %c - - 0 1", pos->side == RED ? 'b' : 'w');
-}
-
 /* A position and its colour-flipped twin score the same for the side to move. */
 static void test_colour_mirror(void **state)
 {
@@ -235,7 +208,7 @@ static void test_colour_mirror(void **state)
         test_setup(pos, START_FEN);
         for (int ply = 0; ply < 80; ply++) {
             char fen[FEN_MAX];
-            flip_colours(pos, fen, sizeof fen);
+            test_flip_colours(pos, fen, sizeof fen);
             test_setup(twin, fen);
             assert_int_equal(nnue_evaluate_fresh(net, pos, NULL), nnue_evaluate_fresh(net, twin, NULL));
             compared++;

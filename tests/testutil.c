@@ -105,3 +105,30 @@ Network *test_net(uint64_t seed)
     snprintf(net->desc, sizeof net->desc, "test net");
     return net;
 }
+
+/* Writes the colour-flipped FEN of pos (ranks reversed, colours swapped, the other side to move). */
+void test_flip_colours(const Position *pos, char *out, size_t size)
+{
+    static const char LETTER[PIECE_TYPES] = { 'k', 'a', 'b', 'n', 'r', 'c', 'p' };
+    size_t n = 0;
+    for (int rank = 0; rank < RANKS; rank++) { /* the flipped board's top rank is our rank 0 */
+        int empty = 0;
+        for (int file = 0; file < FILES; file++) {
+            int id = pos->board[sq_make(file, rank)];
+            if (id == EMPTY) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                out[n++] = (char)('0' + empty);
+            empty = 0;
+            char c = LETTER[piece_type(id)];
+            out[n++] = piece_side(id) == RED ? c : (char)(c - 'a' + 'A');
+        }
+        if (empty)
+            out[n++] = (char)('0' + empty);
+        if (rank < RANKS - 1)
+            out[n++] = '/';
+    }
+    snprintf(out + n, size - n, " %c - - 0 1", pos->side == RED ? 'b' : 'w');
+}
