@@ -27,6 +27,9 @@ int64_t ep_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Within the time allowed plus the load slack of t0? */
+bool ep_within(int64_t t0_ms, int allowed_ms) { return ep_now_ms() - t0_ms < (int64_t)allowed_ms + EP_LOAD_SLACK_MS; }
+
 /* Starts the engine; it dies after lifetime_s seconds; with address_space_mb > 0 its address space is
  * capped there (RLIMIT_AS), so that any larger allocation fails. */
 static void ep_spawn(EnginePipe *ep, int lifetime_s, size_t address_space_mb)
