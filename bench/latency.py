@@ -4,6 +4,7 @@
 usage: bench/latency.py JIANGJUN [ROUNDS]   (default 20 rounds)
 
 Over UCI, for each round: how long after the command the answer comes for
+  go depth 1        the iteration every stop waits for
   go wtime 60       a 60 ms clock (the engine must answer well inside it)
   go movetime 100   a fixed 100 ms (the overrun is the answer time - 100)
   stop              during go infinite (the bestmove)
@@ -71,9 +72,9 @@ def main():
     e.send("uci")
     e.wait_for("uciok")
     e.ready()
-    got = {"go wtime 60": [], "go movetime 100": [], "stop": [], "isready": []}
+    got = {"go depth 1": [], "go wtime 60": [], "go movetime 100": [], "stop": [], "isready": []}
     for _ in range(rounds):
-        for go in ("go wtime 60 btime 60", "go movetime 100"):
+        for go in ("go depth 1", "go wtime 60 btime 60", "go movetime 100"):
             e.send(START)
             e.ready()
             got[go.split(" btime")[0]].append(e.timed(go, "bestmove"))
