@@ -2,6 +2,7 @@
 #include "testutil.h"
 #include "testnet.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,26 +110,19 @@ Network *test_net(uint64_t seed)
 /* Writes the colour-flipped FEN of pos (ranks reversed, colours swapped, the other side to move). */
 void test_flip_colours(const Position *pos, char *out, size_t size)
 {
-    static const char LETTER[PIECE_TYPES] = { 'k', 'a', 'b', 'n', 'r', 'c', 'p' };
-    size_t n = 0;
-    for (int rank = 0; rank < RANKS; rank++) { /* the flipped board's top rank is our rank 0 */
-        int empty = 0;
-        for (int file = 0; file < FILES; file++) {
-            int id = pos->board[sq_make(file, rank)];
-            if (id == EMPTY) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                out[n++] = (char)('0' + empty);
-            empty = 0;
-            char c = LETTER[piece_type(id)];
-            out[n++] = piece_side(id) == RED ? c : (char)(c - 'a' + 'A');
-        }
-        if (empty)
-            out[n++] = (char)('0' + empty);
-        if (rank < RANKS - 1)
-            out[n++] = '/';
+    char fen[FEN_MAX];
+    pos_to_fen(pos, fen, sizeof fen);
+    fen[strcspn(fen, " ")] = '\0'; /* the board; the flipped one's top rank is our bottom one */
+    size_t len = 0;
+    for (char *end = fen + strlen(fen); end > fen && len + 1 < size;) {
+        char *start = end;
+        while (start > fen && start[-1] != '/')
+            start--;
+        for (const char *c = start; c < end && len + 1 < size; c++)
+            out[len++] = (char)(isupper((unsigned char)*c) ? tolower((unsigned char)*c) : toupper((unsigned char)*c));
+        if (start > fen && len + 1 < size)
+            out[len++] = '/';
+        end = start > fen ? start - 1 : fen;
     }
-    snprintf(out + n, size - n, " %c - - 0 1", pos->side == RED ? 'b' : 'w');
+    snprintf(out + len, size - len, " %c - - 0 1", pos->side == RED ? 'b' : 'w');
 }
