@@ -128,10 +128,8 @@ static void fill_clock(const Proto *p, TimeInput *t, int64_t clock)
     }
     t->time_ms = clock >= 0 ? clock : c->base_ms;
     t->inc_ms = c->inc_ms;
-    if (c->mps > 0) {
-        int done = engine_root(p->engine)->fullmove - c->level_move;
-        t->movestogo = c->mps - (done > 0 ? done : 0) % c->mps;
-    }
+    if (c->mps > 0)
+        t->movestogo = tm_level_movestogo(c->mps, engine_root(p->engine)->fullmove - c->level_move);
 }
 
 /* Thinks on the engine's move. */

@@ -93,3 +93,6 @@ TimeLimits tm_allocate(const TimeInput *in)
     }
     return out;
 }
+
+/* Moves to the next control of a period of mps moves after moves_done of them (negative counts as none). */
+int tm_level_movestogo(int mps, int moves_done) { return mps - (moves_done > 0 ? moves_done : 0) % mps; }

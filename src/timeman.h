@@ -43,5 +43,8 @@ void tm_input_init(TimeInput *in);
 bool tm_is_timed(const TimeInput *in);
 /* Computes the limits for one move. */
 TimeLimits tm_allocate(const TimeInput *in);
+/* Moves to the next time control of a period of mps moves (XBoard's "level MPS ...") when moves_done of the
+ * engine's moves were played since the level was set: mps at a period's first move, 1 at its last. */
+int tm_level_movestogo(int mps, int moves_done);
 
 #endif

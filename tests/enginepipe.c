@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -16,7 +17,7 @@
 #include "testutil.h"
 #include "move.h"
 
-enum { EP_FD_SCAN = 1024, EP_ENGINE_LIFETIME_S = 120 };
+enum { EP_FD_SCAN = 1024, EP_ENGINE_LIFETIME_S = 120, EP_MB_SHIFT = 20 };
 
 /* Milliseconds from a monotonic clock. */
 int64_t ep_now_ms(void)
@@ -26,11 +27,12 @@ int64_t ep_now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Starts the engine with the default lifetime. */
-void ep_start(EnginePipe *ep) { ep_start_for(ep, EP_ENGINE_LIFETIME_S); }
+/* Within the time allowed plus the load slack of t0? */
+bool ep_within(int64_t t0_ms, int allowed_ms) { return ep_now_ms() - t0_ms < (int64_t)allowed_ms + EP_LOAD_SLACK_MS; }
 
-/* Starts the engine; it dies after lifetime_s seconds. */
-void ep_start_for(EnginePipe *ep, int lifetime_s)
+/* Starts the engine; it dies after lifetime_s seconds; with address_space_mb > 0 its address space is
+ * capped there (RLIMIT_AS), so that any larger allocation fails. */
+static void ep_spawn(EnginePipe *ep, int lifetime_s, size_t address_space_mb)
 {
     int in[2], out[2];
     memset(ep, 0, sizeof *ep);
@@ -46,6 +48,11 @@ void ep_start_for(EnginePipe *ep, int lifetime_s)
         for (int fd = 3; fd < EP_FD_SCAN; fd++)
             close(fd);
         alarm((unsigned)lifetime_s); /* a hung engine dies instead of hanging the test run */
+        if (address_space_mb) {
+            struct rlimit lim = { (rlim_t)address_space_mb << EP_MB_SHIFT, (rlim_t)address_space_mb << EP_MB_SHIFT };
+            if (setrlimit(RLIMIT_AS, &lim) != 0)
+                _exit(127);
+        }
         execl(JIANGJUN_BIN, JIANGJUN_BIN, (char *)NULL);
         _exit(127);
     }
@@ -54,6 +61,15 @@ void ep_start_for(EnginePipe *ep, int lifetime_s)
     ep->to_fd = in[1];
     ep->from_fd = out[0];
 }
+
+/* Starts the engine with the default lifetime. */
+void ep_start(EnginePipe *ep) { ep_spawn(ep, EP_ENGINE_LIFETIME_S, 0); }
+
+/* Starts the engine; it dies after lifetime_s seconds. */
+void ep_start_for(EnginePipe *ep, int lifetime_s) { ep_spawn(ep, lifetime_s, 0); }
+
+/* Starts the engine with its address space capped at address_space_mb. */
+void ep_start_capped(EnginePipe *ep, size_t address_space_mb) { ep_spawn(ep, EP_ENGINE_LIFETIME_S, address_space_mb); }
 
 /* Sends raw bytes. */
 void ep_send_raw(EnginePipe *ep, const void *data, size_t len)

@@ -63,6 +63,21 @@ static void open_one(BookFile *bf, const char *path)
         fail_msg("%s: %s", path, err.msg);
 }
 
+/* A probe's expectation: after `line` (moves from the start), the moves "m1:w1 m2:w2 ..." ("": none). */
+typedef struct LineMoves {
+    const char *line, *want;
+} LineMoves;
+
+/* Asserts the probes of bf after each line. */
+static void assert_lines(BookFile *bf, const LineMoves *cases, size_t n)
+{
+    BookMove out[BOOK_MOVES_MAX];
+    for (size_t i = 0; i < n; i++) {
+        tb_line(&POS, cases[i].line);
+        assert_moves(out, book_file_probe(bf, &POS, out), cases[i].want);
+    }
+}
+
 /* Both formats' keys: known values, the side to move counts, a mirror's key is the mirrored position's. */
 static void test_keys(void **state)
 {
@@ -233,15 +248,35 @@ static void test_eleeye_probe(void **state)
     open_one(&bf, path);
     assert_int_equal(bf.format, BOOK_FORMAT_ELEEYE);
     assert_int_equal(bf.count, 6);
-    BookMove out[BOOK_MOVES_MAX];
-    tb_line(&POS, "");
-    assert_moves(out, book_file_probe(&bf, &POS, out), "b2e2:1473 h2e2:1473 c3c4:546");
-    tb_line(&POS, "h2e2");
-    assert_moves(out, book_file_probe(&bf, &POS, out), "h9g7:761 b9c7:172");
-    tb_line(&POS, "h2e2 h9g7");
-    assert_moves(out, book_file_probe(&bf, &POS, out), "h0g2:5");
-    tb_line(&POS, "h2e2 b9c7");
-    assert_int_equal(book_file_probe(&bf, &POS, out), 0);
+    static const LineMoves WANT[] = {
+        { "", "b2e2:1473 h2e2:1473 c3c4:546" }, { "h2e2", "h9g7:761 b9c7:172" },
+        { "h2e2 h9g7", "h0g2:5" },             { "h2e2 b9c7", "" },
+    };
+    assert_lines(&bf, WANT, sizeof WANT / sizeof WANT[0]);
+    book_file_close(&bf);
+}
+
+/* Records of ElephantEye's own BOOK.DAT (tests/data/eleeye_book_records.txt, not written by our encoder):
+ * the start position's 16 moves, the position after b2e2 with black to move, its mirror h2e2 found through
+ * it, and a position whose neighbours in the file are other positions. */
+static void test_eleeye_real_records(void **state)
+{
+    (void)state;
+    char path[512];
+    int n = tb_write_eleeye_records(tb_path("test_book_ee_real.dat", path, sizeof path));
+    BookFile bf;
+    open_one(&bf, path);
+    assert_int_equal(bf.format, BOOK_FORMAT_ELEEYE);
+    assert_int_equal(bf.count, n);
+    static const LineMoves WANT[] = {
+        /* heaviest first, equal weights in the file's order */
+        { "", "b2e2:1473 h2e2:1473 c3c4:546 g3g4:546 c0e2:311 g0e2:311 b0c2:89 h0g2:89 h2d2:42 b2f2:42 "
+              "b2d2:37 h2f2:37 b0a2:18 h0i2:18 h2c2:2 b2g2:2" },
+        { "b2e2", "b9c7:761 h9g7:172 b7e7:97 h7e7:1" },
+        { "h2e2", "h9g7:761 b9c7:172 h7e7:97 b7e7:1" },
+        { "c3c4", "" },
+    };
+    assert_lines(&bf, WANT, sizeof WANT / sizeof WANT[0]);
     book_file_close(&bf);
 }
 
@@ -354,7 +389,8 @@ int main(void)
     tables_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_keys),      cmocka_unit_test(test_xqb_probe), cmocka_unit_test(test_foreign_entries),
-        cmocka_unit_test(test_malformed), cmocka_unit_test(test_eleeye_probe), cmocka_unit_test(test_pick),
+        cmocka_unit_test(test_malformed), cmocka_unit_test(test_eleeye_probe),
+        cmocka_unit_test(test_eleeye_real_records), cmocka_unit_test(test_pick),
         cmocka_unit_test(test_lists),     cmocka_unit_test(test_embedded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,9 +6,11 @@
 #include <string.h>
 
 #include "eval.h"
+#include "eval_params.h"
+#include "movegen.h"
 #include "testutil.h"
 
-enum { W = 100 };
+enum { W = 100, SYMMETRY_PLIES = 6 };
 
 /* Evaluates fen with all weights zero but the int at `index` of `field` set to W. */
 static int eval_only_at(const char *fen, const char *field, int index)
@@ -108,6 +110,43 @@ static void test_crossed_pawn_missing_advisor(void **state)
     assert_int_equal(eval_only("P3k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "crossed_pawn_missing_advisor"), 0);
 }
 
+/* The hand-crafted evaluation is colour-blind: a position and its colour-flipped twin (ranks reversed,
+ * colours swapped, the other side to move) score the same for the side to move, with the default weights,
+ * over every position of bench_positions.epd and tactics.epd and a few plies from each. */
+static void test_colour_symmetry(void **state)
+{
+    (void)state;
+    static const char *const FILES_EPD[] = { "bench_positions.epd", "tactics.epd" };
+    static Position pos, twin;
+    int compared = 0;
+    for (size_t f = 0; f < sizeof FILES_EPD / sizeof *FILES_EPD; f++) {
+        TestLines lines;
+        test_read_lines(FILES_EPD[f], &lines);
+        for (int i = 0; i < lines.count; i++) {
+            if (test_known_invalid(lines.line[i]))
+                continue;
+            char fen[LINE_MAX_TEST];
+            epd_fen(lines.line[i], fen, sizeof fen);
+            test_setup(&pos, fen);
+            for (int ply = 0; ply < SYMMETRY_PLIES; ply++) {
+                test_flip_colours(&pos, fen, sizeof fen);
+                test_setup(&twin, fen);
+                int a = evaluate(&pos, &EVAL_DEFAULTS), b = evaluate(&twin, &EVAL_DEFAULTS);
+                if (a != b)
+                    fail_msg("eval %d, colour-flipped %d: %s", a, b, fen);
+                compared++;
+                Move list[MAX_MOVES];
+                int n = gen_legal(&pos, list);
+                if (n == 0)
+                    break;
+                pos_make(&pos, list[(i + ply) % n]);
+            }
+        }
+        test_free_lines(&lines);
+    }
+    assert_true(compared > 500);
+}
+
 /* Crossed rooks, horses and cannons on one wing beyond the first. */
 static void test_wing_attackers(void **state)
 {
@@ -129,6 +168,7 @@ int main(void)
         cmocka_unit_test(test_full_defence),
         cmocka_unit_test(test_crossed_pawn_missing_advisor),
         cmocka_unit_test(test_wing_attackers),
+        cmocka_unit_test(test_colour_symmetry),
     };
     tables_init();
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_fens.h"
 #include "move.h"
 #include "movegen.h"
 #include "testutil.h"
@@ -227,6 +228,26 @@ static void test_undo_record(void **state)
     assert_int_equal(pos.hist[1].check, 0);
 }
 
+/* The bench's built-in list (src/bench_fens.h) is tests/data/bench_positions.epd, line for line, in order. */
+static void test_bench_fens_match_epd(void **state)
+{
+    (void)state;
+    TestLines lines;
+    test_read_lines("bench_positions.epd", &lines);
+    const int n = (int)(sizeof BENCH_FENS / sizeof BENCH_FENS[0]);
+    assert_int_equal(n, lines.count);
+    for (int i = 0; i < n; i++) {
+        char fen[LINE_MAX_TEST];
+        epd_fen(lines.line[i], fen, sizeof fen);
+        size_t len = strlen(fen);
+        while (len && fen[len - 1] == ' ')
+            fen[--len] = '\0';
+        if (strcmp(fen, BENCH_FENS[i]) != 0)
+            fail_msg("bench position %d: bench_fens.h has '%s', bench_positions.epd '%s'", i + 1, BENCH_FENS[i], fen);
+    }
+    test_free_lines(&lines);
+}
+
 /* Runs the position tests. */
 int main(void)
 {
@@ -234,7 +255,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),   cmocka_unit_test(test_fen_validity), cmocka_unit_test(test_fen_errors),
         cmocka_unit_test(test_fen_lenient),  cmocka_unit_test(test_make_unmake),  cmocka_unit_test(test_null_move),
-        cmocka_unit_test(test_undo_record),
+        cmocka_unit_test(test_undo_record),   cmocka_unit_test(test_bench_fens_match_epd),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,7 +15,7 @@
 #include "protocol_int.h" /* the option table (test_option_table) */
 #include "testutil.h"
 
-enum { T_FAST = 3000, T_SHORT = 500, RACE_ROUNDS = 300 };
+enum { T_FAST = 3000, T_SHORT = 500, RACE_ROUNDS = 300, T_PONDER_CLOCK = 1000 };
 
 #define START_BOARD "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
 
@@ -72,15 +72,15 @@ static void test_xqwizard(void **state)
     int64_t t0 = ep_now_ms();
     ep_send(ep, "ponderhit");
     track(&POS, START_FEN, moves);
-    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    assert_true(ep_now_ms() - t0 < 1000);
+    assert_true(ep_wait_bestmove(ep, &POS, T_PONDER_CLOCK + EP_LOAD_SLACK_MS));
+    assert_true(ep_within(t0, T_PONDER_CLOCK)); /* the clock counts from ponderhit */
     /* (b) ponder miss: stop answers at once, then the real position */
     ep_send(ep, "go ponder time 1000 increment 0");
     assert_true(ep_quiet_for(ep, "bestmove", 200));
     t0 = ep_now_ms();
     ep_send(ep, "stop");
-    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    assert_true(ep_now_ms() - t0 < 300);
+    assert_true(ep_wait_bestmove(ep, &POS, EP_LOAD_SLACK_MS));
+    assert_true(ep_within(t0, 0)); /* a ponder search waits for ponderhit or stop: only stop ends it */
     ep_send(ep, "position fen " START_BOARD " w - - 0 1 moves %s c6c5", best);
     ep_send(ep, "go time 1000 increment 0");
     track(&POS, START_FEN, best);
@@ -244,8 +244,8 @@ static void test_vinxiangqi(void **state)
     int64_t t0 = ep_now_ms();
     ep_send(ep, "go movetime 200");
     track(&POS, fen, "");
-    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    assert_true(ep_now_ms() - t0 < 400);
+    assert_true(ep_wait_bestmove(ep, &POS, 200 + EP_LOAD_SLACK_MS));
+    assert_true(ep_within(t0, 200)); /* it ends on its own */
     assert_non_null(strstr(ep->last, " ponder "));
     /* stop + position + go back to back while analysing */
     ep_send(ep, "go infinite");
@@ -284,8 +284,8 @@ static void test_tchess(void **state)
     int64_t t0 = ep_now_ms();
     ep_send(ep, "stop");
     track(&POS, START_FEN, "h2e2 h9g7");
-    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    assert_true(ep_now_ms() - t0 < 300);
+    assert_true(ep_wait_bestmove(ep, &POS, EP_LOAD_SLACK_MS));
+    assert_true(ep_within(t0, 0)); /* infinite: only stop ends it */
     assert_non_null(strstr(ep->transcript, " nps "));
     assert_non_null(strstr(ep->transcript, "score cp "));
     ep_finish(ep, T_FAST);
@@ -567,7 +567,8 @@ static void test_queue_while_searching(void **state)
     free(ep);
 }
 
-/* Clocks: never over time, also with a few hundred ms, no increment, movestogo, seconds. */
+/* Clocks: a timed search ends on its own within its clock (plus the load slack; that the hard limit stays
+ * inside the clock is test_timeman's check), also with a few hundred ms, no increment, movestogo, seconds. */
 static void test_clocks(void **state)
 {
     (void)state;
@@ -591,18 +592,18 @@ static void test_clocks(void **state)
         int64_t t0 = ep_now_ms();
         ep_send(ep, "%s", CASES[i].go);
         track(&POS, START_FEN, "h2e2 h7e7");
-        assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-        int64_t took = ep_now_ms() - t0;
-        if (took >= CASES[i].limit_ms)
-            fail_msg("'%s' took %lld ms", CASES[i].go, (long long)took);
+        assert_true(ep_wait_bestmove(ep, &POS, CASES[i].limit_ms + EP_LOAD_SLACK_MS));
+        if (!ep_within(t0, CASES[i].limit_ms))
+            fail_msg("'%s' took %lld ms (%d ms allowed + %d ms for load)", CASES[i].go, (long long)(ep_now_ms() - t0),
+                     CASES[i].limit_ms, EP_LOAD_SLACK_MS);
     }
     /* UCCI seconds without usemillisec */
     ep_send(ep, "ucci");
     ep_send(ep, "setoption usemillisec false");
     int64_t t0 = ep_now_ms();
     ep_send(ep, "go time 1 increment 0");
-    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    assert_true(ep_now_ms() - t0 < 1000);
+    assert_true(ep_wait_bestmove(ep, &POS, 1000 + EP_LOAD_SLACK_MS));
+    assert_true(ep_within(t0, 1000)); /* 1 s, not 1000 s */
     ep_finish(ep, T_FAST);
     free(ep);
 }
@@ -622,7 +623,7 @@ static void test_eof(void **state)
     ep_send(ep, "go infinite");
     int64_t t0 = ep_now_ms();
     assert_int_equal(ep_finish(ep, T_FAST), 0);
-    assert_true(ep_now_ms() - t0 < 1000);
+    assert_true(ep_within(t0, 0)); /* infinite: the end of input ends it */
     assert_non_null(strstr(ep->transcript, "bestmove "));
     /* batch mode: stop waits for the search */
     ep_start(ep);
@@ -691,17 +692,43 @@ static void test_stop_at_once_answers_searched_move(void **state)
     ucci_quit(ep);
 }
 
-/* Hash sizes: a size the machine cannot give falls back with an info string. */
+/* Hash sizes: a size the engine cannot get falls back to a smaller power of two and says so, then any size
+ * may be set again. The engine's address space is capped at HASH_CAP_MB so the 64 GB request must fail
+ * (with an anonymous mapping and overcommit it may succeed on a large machine); under a sanitizer, whose
+ * shadow memory cannot live under such a cap, the request is made uncapped and either outcome is allowed. */
 static void test_hash_fallback(void **state)
 {
     (void)state;
+    enum { HASH_CAP_MB = 2048, HASH_ASKED_MB = 65536, HASH_FIT_DIV = 8 };
     EnginePipe *ep = malloc(sizeof *ep);
+#ifdef XQ_SANITIZED
+    const bool capped = false;
     ep_start(ep);
+#else
+    const bool capped = true;
+    ep_start_capped(ep, HASH_CAP_MB);
+#endif
     ep_send(ep, "uci");
-    ep_send(ep, "setoption name Hash value 65536");
+    ep_must(ep, "uciok", T_FAST);
+    ep_send(ep, "setoption name Hash value %d", HASH_ASKED_MB);
+    char reply[4096];
+    ep_reply(ep, reply, sizeof reply, 10000);
+    const char *said = strstr(reply, "info string hash of 65536 MB not available, using ");
+    long got = said ? strtol(said + strlen("info string hash of 65536 MB not available, using "), NULL, 10) : 0;
+    print_message("hash of %d MB asked for%s: %s\n", HASH_ASKED_MB, capped ? " under the cap" : "", reply);
+    if (capped || said) {
+        if (!said)
+            fail_msg("no fallback message under a %d MB cap:\n%s", HASH_CAP_MB, reply);
+        assert_true(got < (capped ? HASH_CAP_MB : HASH_ASKED_MB));
+        if (capped) /* it fell back to what fits under the cap, not kept the 16 MB it had */
+            assert_true(got >= HASH_CAP_MB / HASH_FIT_DIV);
+        assert_true((got & (got - 1)) == 0); /* a power of two, as the table's sizes are */
+    } else {
+        assert_string_equal(reply, ""); /* it got the whole 64 GB */
+    }
     ep_send(ep, "setoption name Hash value 4");
-    ep_send(ep, "isready");
-    ep_must(ep, "readyok", 10000);
+    ep_reply(ep, reply, sizeof reply, 10000);
+    assert_string_equal(reply, ""); /* 4 MB: no fallback, no message */
     ep_send(ep, "position startpos");
     ep_send(ep, "go depth 3");
     track(&POS, START_FEN, "");

@@ -9,9 +9,10 @@
  * that exclude book moves, and ponder and infinite searches that search
  * instead. Every move and PV printed is checked for legality.
  *
- * With XQ_ELEEYE_BOOK set to ElephantEye's BOOK.DAT (not part of the
- * repository), test_real_eleeye_book also checks its start position as
- * ElephantEye itself reports it (16 moves, b2e2 and h2e2 weighing 1473).
+ * test_real_eleeye_book reads records of ElephantEye's own BOOK.DAT
+ * (tests/data/eleeye_book_records.txt; with XQ_ELEEYE_BOOK set, the whole
+ * file it names): its start position as ElephantEye reports it (16 moves,
+ * b2e2 and h2e2 weighing 1473) and the reply to h2e2 through the mirror.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -288,19 +289,26 @@ static void test_cecp(void **state)
     stop(ep);
 }
 
-/* ElephantEye's own BOOK.DAT (when XQ_ELEEYE_BOOK names it): the start position as ElephantEye reports it. */
+/* ElephantEye's own BOOK.DAT: the start position as ElephantEye reports it, from the file XQ_ELEEYE_BOOK
+ * names or else from its records in tests/data/eleeye_book_records.txt (as that file stores them). */
 static void test_real_eleeye_book(void **state)
 {
     (void)state;
+    char fixture[512];
     const char *path = getenv("XQ_ELEEYE_BOOK");
-    if (!path || !*path)
-        skip();
+    if (!path || !*path) {
+        tb_write_eleeye_records(tb_path("test_protocol_book_ee_real.dat", fixture, sizeof fixture));
+        path = fixture;
+    }
     EnginePipe *ep = start_ucci();
     ep_send(ep, "setoption bookfiles %s", path);
     ep_send(ep, "setoption usebook true");
     const char *r = go_and_read(ep, "", "go depth 3");
     assert_int_equal(count_lines(r, "info depth 0 score "), 16);
     assert_non_null(strstr(r, "info depth 0 score 1473 pv b2e2\ninfo depth 0 score 1473 pv h2e2\n"));
+    assert_true(best_in(r, "b2e2 h2e2 c3c4 g3g4 c0e2 g0e2 b0c2 h0g2 h2d2 b2f2 b2d2 h2f2 b0a2 h0i2 h2c2 b2g2"));
+    r = go_and_read(ep, "h2e2", "go depth 3"); /* black to move, found through its mirror b2e2 */
+    assert_non_null(strstr(r, "info depth 0 score 761 pv h9g7\ninfo depth 0 score 172 pv b9c7\n"));
     stop(ep);
 }
 

@@ -13,6 +13,7 @@
 
 #include "enginepipe.h"
 #include "move.h"
+#include "score.h"
 #include "testutil.h"
 
 enum { T_FAST = 5000, UCCI_BAN = 9900, UCCI_BAN_MIN = UCCI_BAN - 200 };
@@ -89,6 +90,19 @@ static void test_ucci_rule_switch(void **state)
     free(ep);
 }
 
+/* Does an info line carry a UCI rule loss, the score token "cp -(19999 - plies)" (plies within MAX_PLY)? */
+static bool is_rule_loss_cp(const char *line)
+{
+    enum { UCI_RULE_LOSS_CP = -19999 };
+    const char *sc = strstr(line, " score cp ");
+    int cp;
+    char end;
+    /* the whole token: "-1990" or "-19990" is not a rule loss */
+    if (!sc || sscanf(sc + strlen(" score cp "), "%d%c", &cp, &end) != 2 || end != ' ')
+        return false;
+    return cp >= UCI_RULE_LOSS_CP && cp <= UCI_RULE_LOSS_CP + MAX_PLY;
+}
+
 /* UCI: the Repetition Rule combo lists the sets and switches them like UCCI's rules. */
 static void test_uci_repetition_rule(void **state)
 {
@@ -107,7 +121,7 @@ static void test_uci_repetition_rule(void **state)
     track(&POS, KILL_FEN, KILL_MOVES);
     bool banned = false;
     while (ep_read_line(ep, T_FAST) && strncmp(ep->last, "bestmove", 8) != 0)
-        banned |= strstr(ep->last, "score cp -199") != NULL; /* a rule loss: -(19999 - plies) */
+        banned |= is_rule_loss_cp(ep->last);
     assert_true(banned);
     ep_send(ep, "setoption name Repetition Rule value nonsense");
     ep_must(ep, "info string error: bad value 'nonsense' for option Repetition Rule", T_FAST);

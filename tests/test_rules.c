@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval.h"
 #include "move.h"
 #include "rules.h"
 #include "rules_cxa.h"
@@ -589,6 +590,68 @@ static void test_fast_scan(void **state)
     assert_int_equal(rules_find_repetition(&pos), 1);
 }
 
+/* Checks one side's verdict of a material.epd field ("red 0 black 1"): has_mating == !want_insufficient. */
+static bool material_side(const Position *pos, const char *value, const char *side_name, int side, bool insufficient,
+                          const char *line)
+{
+    const char *at = strstr(value, side_name);
+    int want;
+    if (!at)
+        return false;
+    if (sscanf(at + strlen(side_name), " %d", &want) != 1)
+        fail_msg("material.epd: bad value '%s'", value);
+    bool mating = eval_has_mating_material(pos, side);
+    if (mating != (insufficient ? want == 0 : want == 1))
+        fail_msg("material.epd: %s can%s mate by our rules, the source says %s %d: %s", side_name,
+                 mating ? "" : "not", side_name, want, line);
+    return true;
+}
+
+/* tests/data/material.epd, the verdicts of three other engines: Pikafish's mating material per side and
+ * Fairy-Stockfish's insufficient material per side (eval_has_mating_material, and a position dead when both
+ * sides lack it), xiangqi.js's draw by material (rules_dead_position). The two lines whose kings face each
+ * other (marked "not a legal game position" in the data) are refused by the FEN parser, as every such FEN is. */
+static void test_material_epd(void **state)
+{
+    (void)state;
+    TestLines lines;
+    test_read_lines("material.epd", &lines);
+    static Position pos;
+    int checked = 0, refused = 0;
+    for (int i = 0; i < lines.count; i++) {
+        const char *line = lines.line[i];
+        char fen[LINE_MAX_TEST], value[64];
+        epd_fen(line, fen, sizeof fen);
+        XqError err;
+        if (!pos_from_fen(&pos, fen, &err)) { /* kings facing: the source says it is no game position */
+            if (!strstr(line, "not a legal"))
+                fail_msg("material.epd: %s: %s", err.msg, line);
+            refused++;
+            continue;
+        }
+        bool insufficient = epd_field(line, "insufficient", value, sizeof value);
+        if (insufficient || epd_field(line, "mating_material", value, sizeof value)) {
+            bool red = material_side(&pos, value, "red", RED, insufficient, line);
+            bool black = material_side(&pos, value, "black", BLACK, insufficient, line);
+            assert_true(red || black);
+            if (red && black) /* both verdicts known: dead exactly when neither side can mate */
+                assert_int_equal(rules_dead_position(&pos),
+                                 !eval_has_mating_material(&pos, RED) && !eval_has_mating_material(&pos, BLACK));
+            checked++;
+        } else if (epd_field(line, "draw_by_material", value, sizeof value)) {
+            if (rules_dead_position(&pos) != (atoi(value) == 1))
+                fail_msg("material.epd: dead %d, the source says draw_by_material %s: %s", rules_dead_position(&pos),
+                         value, line);
+            checked++;
+        } else {
+            fail_msg("material.epd: no verdict in %s", line);
+        }
+    }
+    assert_int_equal(checked + refused, lines.count);
+    assert_true(checked >= 19 && refused <= 2);
+    test_free_lines(&lines);
+}
+
 /* The search hook rules a 2-fold and leaves the position exactly as it was. */
 static void test_search_hook(void **state)
 {
@@ -622,6 +685,7 @@ int main(void)
         cmocka_unit_test(test_cxa_held_chase),
         cmocka_unit_test(test_cxa_root_removed),
         cmocka_unit_test(test_dead_positions),
+        cmocka_unit_test(test_material_epd),
         cmocka_unit_test(test_quiet_limit_draw),
         cmocka_unit_test(test_mate_beats_quiet_limit),
         cmocka_unit_test(test_capture_resets_quiet_count),

@@ -12,18 +12,19 @@
 
 #include "move.h"
 #include "movegen.h"
+#include "nnue.h"
 #include "rules.h"
 #include "search.h"
 #include "testutil.h"
 
-enum { MATE_NODE_BUDGET = 2000000, TACTIC_NODE_BUDGET = 100000, TEST_HASH_MB = 16 };
+enum { MATE_NODE_BUDGET = 2000000, TACTIC_NODE_BUDGET = 100000, TEST_HASH_MB = 16, NET_DETERMINISM_DEPTH = 10 };
 
 static Position pos;
 static TT tt;
 static SearchThread *st;
 
-/* Searches pos under limits with a fresh table; returns the result. */
-static SearchResult run(const SearchLimits *limits)
+/* Searches pos under limits with a fresh table and the given evaluation (NULL: hand-crafted). */
+static SearchResult run_with(const SearchLimits *limits, const Network *net)
 {
     SearchShared shared;
     SearchResult res;
@@ -31,9 +32,13 @@ static SearchResult run(const SearchLimits *limits)
     tt_clear(&tt);
     search_thread_clear(st);
     search_shared_init(&shared, &tt, limits, rules_default(), NULL, NULL);
+    shared.net = net;
     search_run(st, &shared, &pos, &res);
     return res;
 }
+
+/* Searches pos under limits with a fresh table; returns the result. */
+static SearchResult run(const SearchLimits *limits) { return run_with(limits, NULL); }
 
 /* Every `dm N` position: mate in exactly N found. */
 static void test_mates(void **state)
@@ -140,6 +145,38 @@ static void test_limits(void **state)
     atomic_store(&shared.stop, true);
     search_run(st, &shared, &pos, &res);
     assert_true(res.best != MOVE_NONE && move_is_legal(&pos, res.best));
+}
+
+/* One thread with the built-in network at a real depth is deterministic: the same nodes, move, ponder move and
+ * score twice, on the start position and a middlegame of bench_positions.epd, with a search of another
+ * position in between (what a search learns must not leak into the next after a clear). */
+static void test_net_determinism(void **state)
+{
+    (void)state;
+    const Network *net = nnue_default();
+    if (!net) {
+        print_message("SKIPPED: this build has no built-in network\n");
+        skip();
+    }
+    static const char *const FENS[] = {
+        START_FEN, "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    };
+    SearchLimits limits = { 0 };
+    limits.depth = NET_DETERMINISM_DEPTH;
+    for (size_t i = 0; i < sizeof FENS / sizeof *FENS; i++) {
+        test_setup(&pos, FENS[i]);
+        SearchResult a = run_with(&limits, net);
+        assert_true(search_thread_nnue_work(st) > 0); /* the network evaluated */
+        test_setup(&pos, FENS[1 - i]);
+        (void)run_with(&limits, net);
+        test_setup(&pos, FENS[i]);
+        SearchResult b = run_with(&limits, net);
+        assert_int_equal(a.depth, NET_DETERMINISM_DEPTH);
+        assert_int_equal(a.nodes, b.nodes);
+        assert_int_equal(a.best, b.best);
+        assert_int_equal(a.ponder, b.ponder);
+        assert_int_equal(a.score, b.score);
+    }
 }
 
 /* Sets up a FEN and plays a move list into the history. */
@@ -350,6 +387,7 @@ int main(void)
         cmocka_unit_test(test_mates),
         cmocka_unit_test(test_no_move),
         cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_net_determinism),
         cmocka_unit_test(test_refuses_perpetual),
         cmocka_unit_test(test_accepts_winning_repetition),
         cmocka_unit_test(test_dead_capture_is_draw),

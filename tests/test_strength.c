@@ -7,6 +7,7 @@
  * 1000, mirrors for the other side, rises with the score, gives wins for
  * mates and matches the fitted model (tools/wdl/wdl_fit.py's printout).
  */
+#include <math.h>
 #include <stdlib.h>
 
 #include "score.h"
@@ -98,7 +99,20 @@ static void test_wdl(void **state)
     assert_int_equal(mate.win, 1000);
     assert_int_equal(mated.loss, 1000);
     assert_int_equal(wdl_from_score(SCORE_BAN - 3, 10).win, 1000);
-    /* tools/wdl/wdl_fit.py printed (m 16, +100) 442/232/326, (m 4, +300) 302/690/8, (m 10, +300) 490/409/101 */
+    /* The model's closed form with libm's exp, computed here independently of wdl.c's own exp: win =
+     * 1000 / (1 + exp(-(s - a) / b)), loss the same at -s, a = A0 + A1 m / 16, b = B0 + B1 m / 16, with the
+     * constants tools/wdl/wdl_fit.py printed for the default net's games (commit 74f5811: A0 505, A1 -310,
+     * B0 67, B1 340; restate them here when the model is refitted). Every score and material, to 1 per mille. */
+    enum { FIT_A0 = 505, FIT_A1 = -310, FIT_B0 = 67, FIT_B1 = 340, FIT_M_MAX = 16 };
+    for (int m = 0; m <= FIT_M_MAX; m++)
+        for (int s = -2000; s <= 2000; s += 25) {
+            double a = FIT_A0 + (double)FIT_A1 * m / FIT_M_MAX, b = FIT_B0 + (double)FIT_B1 * m / FIT_M_MAX;
+            double win = 1000.0 / (1.0 + exp(-(s - a) / b)), loss = 1000.0 / (1.0 + exp(-(-s - a) / b));
+            Wdl w = wdl_from_score(s, m);
+            if (fabs(w.win - win) > 1.0 || fabs(w.loss - loss) > 1.0)
+                fail_msg("wdl(%d, m %d) = %d/%d, closed form %.1f/%.1f", s, m, w.win, w.loss, win, loss);
+        }
+    /* and wdl_fit.py's own printout at three points (442/232/326, 302/690/8, 490/409/101) */
     static const struct { int m, s, win, loss; } FIT[] = {
         { 16, 100, 442, 326 }, { 4, 300, 302, 8 }, { 10, 300, 490, 101 },
     };

@@ -126,6 +126,25 @@ static void test_extremes(void **state)
                     }
 }
 
+/* XBoard's "level MPS": over three whole periods, moves to go counts down MPS, MPS - 1, ..., 1 and starts
+ * again at MPS when the control is passed (the n-th move since the level, from 0, is move n % MPS + 1 of
+ * its period); before the level's move (a negative count) a whole period is left. */
+static void test_level_movestogo(void **state)
+{
+    (void)state;
+    static const int MPS[] = { 1, 2, 3, 40 };
+    for (size_t k = 0; k < sizeof MPS / sizeof *MPS; k++) {
+        int mps = MPS[k], expected = mps;
+        for (int done = 0; done < 3 * mps; done++) {
+            assert_int_equal(tm_level_movestogo(mps, done), expected);
+            expected = expected == 1 ? mps : expected - 1; /* the control passed after the last move */
+        }
+        assert_int_equal(tm_level_movestogo(mps, -1), mps);
+    }
+    assert_int_equal(tm_level_movestogo(40, 39), 1);
+    assert_int_equal(tm_level_movestogo(40, 40), 40);
+}
+
 /* Runs the time manager tests. */
 int main(void)
 {
@@ -135,6 +154,7 @@ int main(void)
         cmocka_unit_test(test_clock_keeps_a_cushion),
         cmocka_unit_test(test_first_move_share),
         cmocka_unit_test(test_extremes),
+        cmocka_unit_test(test_level_movestogo),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

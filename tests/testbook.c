@@ -107,3 +107,30 @@ void tb_write_eleeye(const char *path, const BookSpec *specs, int n)
         memcpy(bytes + i * ELEEYE_RECORD_BYTES, rec[i].b, ELEEYE_RECORD_BYTES);
     tb_write_bytes(path, bytes, (size_t)n * ELEEYE_RECORD_BYTES);
 }
+
+/* Writes tests/data/eleeye_book_records.txt (records of ElephantEye's own BOOK.DAT, written out as
+ * numbers) to path as the 8-byte little-endian records that file holds; returns the record count. */
+int tb_write_eleeye_records(const char *path)
+{
+    enum { RECORD_FIELDS = 4, BYTE_BITS = 8 };
+    TestLines lines;
+    test_read_lines("eleeye_book_records.txt", &lines);
+    uint8_t bytes[SPECS_MAX * ELEEYE_RECORD_BYTES];
+    assert_true(lines.count > 0 && lines.count <= SPECS_MAX);
+    for (int i = 0; i < lines.count; i++) {
+        unsigned record, key, move, weight;
+        if (sscanf(lines.line[i], "%u %x %x %u", &record, &key, &move, &weight) != RECORD_FIELDS)
+            fail_msg("eleeye_book_records.txt: bad line '%s'", lines.line[i]);
+        uint8_t *b = bytes + (size_t)i * ELEEYE_RECORD_BYTES;
+        for (int k = 0; k < 4; k++)
+            b[k] = (uint8_t)(key >> (BYTE_BITS * k));
+        b[4] = (uint8_t)move;
+        b[5] = (uint8_t)(move >> BYTE_BITS);
+        b[6] = (uint8_t)weight;
+        b[7] = (uint8_t)(weight >> BYTE_BITS);
+    }
+    tb_write_bytes(path, bytes, (size_t)lines.count * ELEEYE_RECORD_BYTES);
+    int n = lines.count;
+    test_free_lines(&lines);
+    return n;
+}

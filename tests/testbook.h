@@ -26,6 +26,9 @@ const char *tb_path(const char *name, char *out, size_t size);
 void tb_write_xqb(const char *path, const BookSpec *specs, int n);
 /* Writes an ElephantEye BOOK.DAT of the specs to path (each under its own position's key, sorted). */
 void tb_write_eleeye(const char *path, const BookSpec *specs, int n);
+/* Writes the records of ElephantEye's own BOOK.DAT listed in tests/data/eleeye_book_records.txt to path, as
+ * that file stores them (not through the engine's encoder); returns how many. */
+int tb_write_eleeye_records(const char *path);
 /* Writes raw bytes to path. */
 void tb_write_bytes(const char *path, const void *data, size_t size);
 

@@ -2,6 +2,7 @@
 #include "testutil.h"
 #include "testnet.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,4 +105,24 @@ Network *test_net(uint64_t seed)
             net->out_weight[b][i] = (int16_t)((i * 37 + b) % 255 - NNUE_OUT_WEIGHT_MAX);
     snprintf(net->desc, sizeof net->desc, "test net");
     return net;
+}
+
+/* Writes the colour-flipped FEN of pos (ranks reversed, colours swapped, the other side to move). */
+void test_flip_colours(const Position *pos, char *out, size_t size)
+{
+    char fen[FEN_MAX];
+    pos_to_fen(pos, fen, sizeof fen);
+    fen[strcspn(fen, " ")] = '\0'; /* the board; the flipped one's top rank is our bottom one */
+    size_t len = 0;
+    for (char *end = fen + strlen(fen); end > fen && len + 1 < size;) {
+        char *start = end;
+        while (start > fen && start[-1] != '/')
+            start--;
+        for (const char *c = start; c < end && len + 1 < size; c++)
+            out[len++] = (char)(isupper((unsigned char)*c) ? tolower((unsigned char)*c) : toupper((unsigned char)*c));
+        if (start > fen && len + 1 < size)
+            out[len++] = '/';
+        end = start > fen ? start - 1 : fen;
+    }
+    snprintf(out + len, size - len, " %c - - 0 1", pos->side == RED ? 'b' : 'w');
 }

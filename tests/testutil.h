@@ -34,5 +34,7 @@ bool epd_field(const char *line, const char *opcode, char *out, size_t size);
 const char *test_known_invalid(const char *line);
 /* Sets up pos from FEN text, failing the test on a parse error. */
 void test_setup(Position *pos, const char *fen);
+/* Writes the colour-flipped FEN of pos into out: ranks reversed, colours swapped, the other side to move. */
+void test_flip_colours(const Position *pos, char *out, size_t size);
 
 #endif

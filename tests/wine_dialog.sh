@@ -30,10 +30,12 @@ grep -q '^readyok$' "$out"
 grep -q '^uciok$' "$out"
 grep -q '^nobestmove$' "$out"
 grep -q 'info string error: bad FEN' "$out"
-if grep -E '^info depth .* score cp ' "$out" | head -1 | grep -q .; then
-    # cp may appear only after "uci" (the last search)
-    :
-fi
+# UCCI's scores are bare ("score 12"), UCI's carry "cp": no cp before the switch to UCI, a UCCI score and a
+# cp score after it (the last search)
+ucci_part=$(sed '/^uciok$/q' "$out") uci_part=$(sed -n '/^uciok$/,$p' "$out")
+! grep -qE '^info .*score cp ' <<<"$ucci_part" || { echo "a cp score before uci"; exit 1; }
+grep -qE '^info depth .* score -?[0-9]+ ' <<<"$ucci_part" || { echo "no UCCI score"; exit 1; }
+grep -qE '^info depth .* score cp -?[0-9]+ ' <<<"$uci_part" || { echo "no cp score after uci"; exit 1; }
 mapfile -t best < <(grep -E '^bestmove [a-i][0-9][a-i][0-9]' "$out" | awk '{print $2}')
 [ "${#best[@]}" -eq 3 ] || { echo "expected 3 bestmoves, got ${#best[@]}"; exit 1; }
 legal() { "$native" perft 1 "$1" 2>/dev/null | grep -q "^$2: "; }
