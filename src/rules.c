@@ -203,6 +203,10 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
      * walk only sets up the threats and the previous move's chases. */
     const bool wrap = scan && set->counter_idle && ply + length + RULES_SCAN_MARGIN < MAX_HISTORY;
     const int passes = wrap ? 2 * length : length;
+    /* The second walk meets the first walk's positions again: their threats
+     * are kept (for cycles of up to RULES_CACHE_PLIES plies) and not rescanned. */
+    RulesThreats seen[RULES_CACHE_PLIES][2];
+    const bool cached = wrap && length <= RULES_CACHE_PLIES;
     for (int k = 0; k < passes; k++) {
         const int mover = pos->side, index = k % length;
         const bool evading = pos->in_check && set->evasion_keeps;
@@ -210,9 +214,17 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
         int klass = pos->in_check ? CLASS_CHECK : 0;
         uint16_t victims = 0;
         if (scan) {
-            for (int s = RED; s <= BLACK; s++)
-                if (side_open(&c.side[s], full))
+            for (int s = RED; s <= BLACK; s++) {
+                if (!side_open(&c.side[s], full))
+                    continue;
+                if (cached && k >= length) {
+                    state[1][s] = seen[index][s];
+                } else {
                     set->threats(pos, s, &state[1][s]);
+                    if (cached)
+                        seen[index][s] = state[1][s];
+                }
+            }
             if (side_open(&c.side[mover], full)) {
                 RulesThreats made = state[1][mover];
                 if (evading) /* the check suspended the mover's attacks: only what the move made counts */

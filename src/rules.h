@@ -68,6 +68,7 @@ enum {
     RULES_MIN_CYCLE = 4,       /* fewest plies between two occurrences of a position */
     RULES_EXPLAIN_MAX = 32,    /* per-move classes kept for messages (the first moves of a cycle) */
     RULES_SCAN_MARGIN = 48,    /* history plies a threat scan may add on top of the cycle */
+    RULES_CACHE_PLIES = 64,    /* cycles up to this long have each position's threats scanned once */
 };
 
 /*

@@ -50,6 +50,7 @@
  */
 #include "rules_cxa.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -174,12 +175,13 @@ static bool trades_off(Position *pos, int sq, int victim, int *mating)
 /* Could the other side take back on the square of capture m at all, legality aside (a fake root counts)? */
 static bool any_root(Position *pos, Move m)
 {
-    Move replies[MAX_MOVES];
+    const int sq = move_to(m), them = side_tag(pos->side ^ 1);
     bool found = false;
     pos_make(pos, m);
-    const int n = gen_captures(pos, replies);
-    for (int i = 0; i < n && !found; i++)
-        found = move_to(replies[i]) == move_to(m);
+    for (int p = them; p < them + SIDE_PIECES && !found; p++) {
+        const int from = pos->piece_sq[p];
+        found = from && move_is_pseudo_legal(pos, move_make(from, sq));
+    }
     pos_unmake(pos);
     return found;
 }
@@ -351,15 +353,35 @@ static bool capture_wins(Position *pos, Move m, int victim, int standing)
     return gain - back + standing > 0;
 }
 
+/*
+ * Can move m possibly give check to the king on `king`? A cheap geometric
+ * filter, never false for a checking move: a check comes from a line (rook,
+ * cannon, flying king; the moved piece, a piece it uncovers or a cannon it
+ * screens for all share the king's rank or file with `from` or `to`), from a
+ * horse or pawn within two files and ranks of the king, or by a horse whose
+ * leg `from` was (a square diagonally next to the king).
+ */
+static bool may_check(int king, Move m)
+{
+    const int from = move_from(m), to = move_to(m);
+    if (sq_file(from) == sq_file(king) || sq_rank(from) == sq_rank(king) || sq_file(to) == sq_file(king)
+        || sq_rank(to) == sq_rank(king))
+        return true;
+    const int tf = abs(sq_file(to) - sq_file(king)), tr = abs(sq_rank(to) - sq_rank(king));
+    const int ff = abs(sq_file(from) - sq_file(king)), fr = abs(sq_rank(from) - sq_rank(king));
+    return (tf <= 2 && tr <= 2) || (ff <= 1 && fr <= 1);
+}
+
 /* Can the side to move mate by checks within `moves` moves? */
 static bool mates_by_checks(Position *pos, int moves)
 {
     Move list[MAX_MOVES], replies[MAX_MOVES];
+    const int king = pos_king_sq(pos, pos->side ^ 1);
     const int n = gen_moves(pos, list);
     for (int i = 0; i < n; i++) {
         const int target = pos->board[move_to(list[i])];
-        if ((target != EMPTY && piece_type(target) == KING) || !move_is_legal(pos, list[i])
-            || !move_gives_check(pos, list[i]))
+        if ((target != EMPTY && piece_type(target) == KING) || !may_check(king, list[i])
+            || !move_gives_check(pos, list[i]) || !move_is_legal(pos, list[i]))
             continue; /* (a king en prise is not mate: only a side just checked by us leaves one) */
         pos_make(pos, list[i]);
         const int r = gen_legal(pos, replies);
