@@ -404,12 +404,12 @@ static void test_axf_cxa_differ(void **state)
         assert_int_equal(why, CASES[i].cxa);
     }
     /* precedence (CXA Art. 26): perpetual check against another forbidden kind loses; mutual 长打 draws */
-    RulesSide check = { 2, 2, 0, 0, 2, 0, 0 }, attack = { 2, 1, 1, 0, 2, 0, 0 }, idle = { 2, 1, 0, 0, 1, 0, 0 };
+    RulesSide check = { 2, 2, 0, 0, 2, 0, 0, 0 }, attack = { 2, 1, 1, 0, 2, 0, 0, 0 }, idle = { 2, 1, 0, 0, 1, 0, 0, 0 };
     assert_int_equal(rules_chinese.level(&check, &attack), LEVEL_CHECK);
     assert_int_equal(rules_chinese.level(&attack, &check), LEVEL_CHASE);
     assert_int_equal(rules_chinese.level(&idle, &check), LEVEL_IDLE);
     /* a perpetual attack with a joint chase (图26: 一捉无根子一捉少根子) ranks below single chases, above idle */
-    RulesSide joint = { 2, 0, 0, 2, 2, 0, 1 }, chase = { 2, 0, 0, 2, 2, 0, 0 };
+    RulesSide joint = { 2, 0, 0, 2, 2, 0, 1, 0 }, chase = { 2, 0, 0, 2, 2, 0, 0, 0 };
     assert_int_equal(rules_chinese.level(&joint, &chase), LEVEL_JOINT);
     assert_true(rules_chinese.level(&chase, &joint) > LEVEL_JOINT && LEVEL_JOINT > LEVEL_IDLE);
     assert_int_equal(rules_asian.level(&attack, &idle), LEVEL_IDLE); /* AXF: one check one kill is allowed */
