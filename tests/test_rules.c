@@ -34,27 +34,11 @@ static RulesVerdict parse_expected(const char *text)
     return RULES_ONGOING;
 }
 
-/* Copies the next space-separated token of *text into out (at most size-1 chars); false at the end. */
-static bool next_token(const char **text, char *out, size_t size)
-{
-    const char *p = *text;
-    while (*p == ' ')
-        p++;
-    size_t n = 0;
-    while (p[n] && p[n] != ' ')
-        n++;
-    if (n == 0)
-        return false;
-    snprintf(out, size, "%.*s", (int)n, p);
-    *text = p + n;
-    return true;
-}
-
 /* Plays the space-separated ICCS moves of text, failing the test on an illegal one. */
 static void play_moves(Position *pos, const char *text)
 {
     char tok[16];
-    while (next_token(&text, tok, sizeof tok)) {
+    while (test_next_token(&text, tok, sizeof tok)) {
         Move m;
         XqError e;
         if (!move_parse_legal(pos, tok, &m, &e))
@@ -70,7 +54,7 @@ static RulesVerdict replay_case(Position *pos, const char *fen, const char *move
     RulesReport report;
     test_setup(pos, fen);
     *early = false;
-    while (next_token(&moves, tok, sizeof tok)) {
+    while (test_next_token(&moves, tok, sizeof tok)) {
         if (rules_game_status(pos, set, &report) != RULES_ONGOING) {
             *early = true;
             return RULES_ONGOING;

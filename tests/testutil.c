@@ -105,3 +105,19 @@ Network *test_net(uint64_t seed)
     snprintf(net->desc, sizeof net->desc, "test net");
     return net;
 }
+
+/* Copies the next space-separated token of *text into out; false at the end. */
+bool test_next_token(const char **text, char *out, size_t size)
+{
+    const char *p = *text;
+    while (*p == ' ')
+        p++;
+    size_t n = 0;
+    while (p[n] && p[n] != ' ')
+        n++;
+    if (n == 0)
+        return false;
+    snprintf(out, size, "%.*s", (int)n, p);
+    *text = p + n;
+    return true;
+}
