@@ -1,6 +1,6 @@
 /*
  * test_rules_cxa.c - the Chinese (CXA) repetition rules as the rule book
- * defines them (docs/rules.md section 2.3): each move of a cycle is a check
+ * defines them (the shared rules notes, section 2.3): each move of a cycle is a check
  * (将), a mate threat (杀), a chase (捉, by material value, by combination,
  * by what a move unmasks), an exchange offer or an idle move (闲), judged by
  * its strictest class; a side's moves over the cycle make 长将, 长杀, 长捉,
