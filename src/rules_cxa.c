@@ -46,7 +46,10 @@
  * checks of at most CXA_MATE_MOVES moves (杀: a threat to checkmate,
  * including by continuous checks). Two moves (check, any reply, mating
  * check) cover the book's threats (a mate in one, or a check that forces
- * the mate next); deeper lines cost a search per position of the cycle.
+ * the mate next); three moves find threats the book does not count (they
+ * break 参考图35, and make AXF's perpetual-kill example of rulings.txt
+ * line 36, 一将一杀 against 一杀一闲, a mutual perpetual attack) and
+ * make a chinese ruling about half as slow again (tools/rules_speed).
  * Combination (捉 "including by continuous checks"): the side could give a
  * quiet check after which, whatever the reply, the checking piece itself
  * captures and wins at least a horse's worth (a fork, a discovered check by
