@@ -122,6 +122,11 @@ static void test_judge_kinds(void **state)
     assert_string_equal(out, "0-1 red checks and chases in turn (一将一捉); black plays idle moves (闲)\n");
     assert_int_equal(run_judge(NULL, CHECK_CHASE, CHECK_CHASE_MOVES, out, err), 0);
     assert_string_equal(out, "1/2-1/2 repetition without perpetual check or chase\n");
+    /* both sides at fault (Art. 26): both named, a draw */
+    assert_int_equal(run_judge("chinese", "4k4/4a4/4b4/6c2/9/6R2/4c4/4C4/4N4/3AKA3 b - - 0 1",
+                               "g6c6 g4c4 c6g6 c4g4 g6c6 g4c4 c6g6 c4g4", out, err), 0);
+    assert_string_equal(out, "1/2-1/2 repetition, both sides at fault: red perpetually chases the cannon on g6 (长捉), "
+                             "black threatens mate perpetually (长杀)\n");
     /* 一将一闲: the rook checks from i8 and goes back to i7, where it attacks nothing */
     assert_int_equal(run_judge("chinese", "9/5k3/8R/9/9/9/9/9/9/3K5 w - - 0 1",
                                "i7i8 f8f9 i8i7 f9f8 i7i8 f8f9 i8i7 f9f8", out, err), 0);
