@@ -5,6 +5,9 @@
  * chosen by name. The rules module decides; this file only parses arguments
  * and prints. With --explain, a repetition ruling is followed by one line
  * per move of the cycle giving its class (check, mate threat, chase, idle).
+ * Under a rule set that mixes attacks (chinese), a repetition ruling names
+ * each side's kind: 长将, 长杀, 长捉, the forbidden mixtures 一将一捉,
+ * 一将一杀, 一杀一捉, the allowed 一将一闲, 一杀一闲, 一捉一闲, or 闲.
  *
  * The FEN may be one quoted argument or its fields as separate arguments:
  * fields are taken until the first argument that reads as an ICCS move.
@@ -27,6 +30,23 @@ static const char *const SIDE_NAMES[2] = { "red", "black" };
 /* Level names for --explain, indexed by LEVEL_*. */
 static const char *const LEVEL_NAMES[] = { "idle", "joint chase", "chase", "check" };
 _Static_assert(sizeof LEVEL_NAMES / sizeof LEVEL_NAMES[0] == LEVEL_CHECK + 1, "a name for every level");
+
+/* What a side did over a cycle under a rule set that mixes attacks (CXA), indexed by KIND_* bits. */
+static const char *const KIND_TEXT[KINDS] = {
+    [KIND_CHECK] = "checks perpetually (长将)",
+    [KIND_THREAT] = "threatens mate perpetually (长杀)",
+    [KIND_CHASE] = "chases perpetually (长捉)",
+    [KIND_CHECK | KIND_THREAT] = "checks and threatens mate in turn (一将一杀)",
+    [KIND_CHECK | KIND_CHASE] = "checks and chases in turn (一将一捉)",
+    [KIND_THREAT | KIND_CHASE] = "threatens mate and chases in turn (一杀一捉)",
+    [KIND_CHECK | KIND_THREAT | KIND_CHASE] = "checks, threatens mate and chases in turn (长打)",
+    [KIND_IDLE] = "plays idle moves (闲)",
+    [KIND_IDLE | KIND_CHECK] = "checks and plays idle moves in turn (一将一闲, allowed)",
+    [KIND_IDLE | KIND_THREAT] = "threatens mate and plays idle moves in turn (一杀一闲, allowed)",
+    [KIND_IDLE | KIND_CHASE] = "chases and plays idle moves in turn (一捉一闲, allowed)",
+};
+/* The kind text of the mixtures of attacks and idle moves that KIND_TEXT does not name. */
+static const char MIXED_IDLE_TEXT[] = "attacks with idle moves between (allowed)";
 
 /* Does text look like an ICCS move ("h2e2")? */
 static bool looks_like_move(const char *text)
@@ -66,12 +86,55 @@ static void print_chase(FILE *out, const Position *pos, const RulesReport *r, in
         fprintf(out, " (and other pieces)");
 }
 
-/* Prints the result line for a report. */
-static void print_report(FILE *out, const Position *pos, const RulesReport *r)
+/* Prints a side and what it did over the ruled cycle (CXA kinds); a perpetual chase of one piece names it. */
+static void print_kind(FILE *out, const Position *pos, const RulesReport *r, int side)
+{
+    const int kind = rules_side_kind(&r->cycle.side[side], r->cycle.level[side]);
+    if (kind == KIND_CHASE && r->cycle.side[side].common) {
+        print_chase(out, pos, r, side);
+        fprintf(out, " (长捉)");
+    } else if (kind == KIND_CHASE) {
+        fprintf(out, "%s chases different pieces in turn (长捉)", SIDE_NAMES[side]);
+    } else {
+        fprintf(out, "%s %s", SIDE_NAMES[side], KIND_TEXT[kind] ? KIND_TEXT[kind] : MIXED_IDLE_TEXT);
+    }
+    if (r->cycle.level[side] == LEVEL_JOINT) /* ranks below single chases in a mutual attack */
+        fprintf(out, " with joint chases (联合捉子)");
+}
+
+/* Prints a repetition ruling that names each side's kind (a rule set with mixed_attacks); false for other reasons. */
+static bool print_kinds(FILE *out, const Position *pos, const RulesReport *r, int loser)
+{
+    switch (r->reason) {
+    case REASON_PERPETUAL_CHECK:
+    case REASON_PERPETUAL_CHASE:
+    case REASON_PERPETUAL_THREAT:
+    case REASON_PERPETUAL_ATTACK:
+        print_kind(out, pos, r, loser);
+        fprintf(out, "; ");
+        print_kind(out, pos, r, loser ^ 1);
+        return true;
+    case REASON_MUTUAL_CHASE:
+    case REASON_REPETITION:
+        fprintf(out, "%s: ", r->reason == REASON_MUTUAL_CHASE ? "repetition, both sides at fault"
+                                                              : "repetition without a forbidden perpetual attack");
+        print_kind(out, pos, r, RED);
+        fprintf(out, ", ");
+        print_kind(out, pos, r, BLACK);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Prints the result line for a report under rule set `set`. */
+static void print_report(FILE *out, const Position *pos, const RulesReport *r, const RuleSet *set)
 {
     static const char *const RESULTS[] = { "*", "1/2-1/2", "0-1", "1-0" };
     const int loser = r->verdict == RULES_RED_LOSES ? RED : BLACK;
     fprintf(out, "%s ", RESULTS[r->verdict]);
+    if (set->mixed_attacks && print_kinds(out, pos, r, loser))
+        return;
     switch (r->reason) {
     case REASON_NO_LEGAL_MOVE:
         fprintf(out, "%s %s", SIDE_NAMES[loser], pos->in_check ? "is checkmated" : "has no legal move (stalemate)");
@@ -204,7 +267,7 @@ int cli_judge(int argc, char **argv, FILE *out, FILE *err)
         pos_make(pos, m);
         rules_game_status(pos, args.set, &report);
     }
-    print_report(out, pos, &report);
+    print_report(out, pos, &report, args.set);
     if (i < argc)
         fprintf(out, " (after move %d; %d later moves not played)", i - first_move, argc - i);
     fprintf(out, "\n");

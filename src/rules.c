@@ -7,8 +7,11 @@
  * say the mover threatens mate, and did not before the move), a chase of a
  * victim (an (attacker, victim) chase pair of the mover exists after the move
  * that did not before it: a new attacker, a discovered attack or a protector
- * removed), or idle; a chase whose new pairs are all joint ones (the rule
- * set marks them, RulesThreats.joint) is also a joint chase. A rule set may
+ * removed; or a combination the rule set reports, RulesThreats.combo, that
+ * the move made), or idle; a chase whose new pairs are all joint ones (the
+ * rule set marks them, RulesThreats.joint; a combination is one) is also a
+ * joint chase, and a move whose only new pairs are a pawn's (RulesThreats.
+ * pawn) is a pawn chase, which the rule set's level counts or not. A rule set may
  * also count the pairs a move holds (holder_chases: pairs that stand only by
  * the moved piece, another piece attacking). The classes of
  * each side's moves are summed up in a RulesSide and the rule set gives each
@@ -65,6 +68,16 @@ static uint16_t new_victims(const RulesThreats *before, const RulesThreats *afte
         if (pairs & ~after->joint[v])
             *single |= (uint16_t)(1u << v);
     }
+    return victims;
+}
+
+/* Victims with a pawn's chase pair in `after` that `before` lacks. */
+static uint16_t new_pawn_victims(const RulesThreats *before, const RulesThreats *after)
+{
+    uint16_t victims = 0;
+    for (int v = 0; v < SIDE_PIECES; v++)
+        if (after->pawn[v] & ~before->pawn[v])
+            victims |= (uint16_t)(1u << v);
     return victims;
 }
 
@@ -156,13 +169,14 @@ static void side_add(RulesSide *s, int klass, uint16_t victims)
     s->threats += (klass & CLASS_THREAT) != 0;
     s->chases += (klass & CLASS_CHASE) != 0;
     s->joints += (klass & CLASS_JOINT) != 0;
-    s->attacks += klass != 0;
+    s->pawns += klass == CLASS_PAWN;
+    s->attacks += (klass & ~CLASS_PAWN) != 0;
 }
 
 /* Are this side's threats still needed: for the report (full), or because later moves can still raise it above idle? */
 static bool side_open(const RulesSide *s, bool full)
 {
-    return full || s->attacks == s->moves || s->common != 0;
+    return full || s->attacks + s->pawns == s->moves || s->common != 0;
 }
 
 /* Rules the cycle from history index `start` to now. */
@@ -203,6 +217,10 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
      * walk only sets up the threats and the previous move's chases. */
     const bool wrap = scan && set->counter_idle && ply + length + RULES_SCAN_MARGIN < MAX_HISTORY;
     const int passes = wrap ? 2 * length : length;
+    /* The second walk meets the first walk's positions again: their threats
+     * are kept (for cycles of up to RULES_CACHE_PLIES plies) and not rescanned. */
+    RulesThreats seen[RULES_CACHE_PLIES][2];
+    const bool cached = wrap && length <= RULES_CACHE_PLIES;
     for (int k = 0; k < passes; k++) {
         const int mover = pos->side, index = k % length;
         const bool evading = pos->in_check && set->evasion_keeps;
@@ -210,9 +228,17 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
         int klass = pos->in_check ? CLASS_CHECK : 0;
         uint16_t victims = 0;
         if (scan) {
-            for (int s = RED; s <= BLACK; s++)
-                if (side_open(&c.side[s], full))
+            for (int s = RED; s <= BLACK; s++) {
+                if (!side_open(&c.side[s], full))
+                    continue;
+                if (cached && k >= length) {
+                    state[1][s] = seen[index][s];
+                } else {
                     set->threats(pos, s, &state[1][s]);
+                    if (cached)
+                        seen[index][s] = state[1][s];
+                }
+            }
             if (side_open(&c.side[mover], full)) {
                 RulesThreats made = state[1][mover];
                 if (evading) /* the check suspended the mover's attacks: only what the move made counts */
@@ -227,9 +253,18 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
                     klass |= CLASS_THREAT;
                 if (set->holder_chases && !evading && !klass && !single) /* it may hold a victim for another attacker */
                     victims |= held_victims(pos, moves[index], mover, set, &made, &single);
-                if (victims)
+                /* else a combination (a check that wins material next) made by the move, or handed over and kept */
+                const bool combo = !victims && state[1][mover].combo
+                    && (!state[0][mover].combo || (set->since_own && !own[mover].combo));
+                if (victims || combo)
                     klass |= CLASS_CHASE;
-                if (klass == CLASS_CHASE && !single) /* only joint chases, no check or mate threat */
+                if (!klass) { /* a pawn's new attack: idle, unless both sides attack (Art. 27) */
+                    victims = new_pawn_victims(&state[0][mover], &made);
+                    if (set->since_own)
+                        victims |= new_pawn_victims(&own[mover], &made);
+                    klass = victims ? CLASS_PAWN : 0;
+                }
+                if (klass == CLASS_CHASE && !single) /* only joint chases (a combination is one), no check or threat */
                     klass |= CLASS_JOINT;
             }
             own[mover] = state[1][mover];
@@ -343,10 +378,27 @@ int rules_verdict_for_side(RulesVerdict verdict, int side)
     return 0;
 }
 
+/* The KIND_* bits of a side's moves: checks, mate threats (never checks), the other attacks, idle moves. */
+int rules_side_kind(const RulesSide *s, int level)
+{
+    const int pawns = level > LEVEL_IDLE && s->attacks != s->moves ? s->pawns : 0; /* they raised the level */
+    const int chases = s->attacks - s->checks - s->threats + pawns;
+    int kind = 0;
+    if (s->checks)
+        kind |= KIND_CHECK;
+    if (s->threats)
+        kind |= KIND_THREAT;
+    if (chases > 0)
+        kind |= KIND_CHASE;
+    if (s->attacks + pawns < s->moves)
+        kind |= KIND_IDLE;
+    return kind;
+}
+
 /* Short text of a move class. */
 const char *rules_class_text(int klass, char *buf)
 {
-    static const char *const NAMES[] = { "check", "mate threat", "chase", "joint" };
+    static const char *const NAMES[] = { "check", "mate threat", "chase", "joint", "pawn chase" };
     enum { NAME_COUNT = sizeof NAMES / sizeof NAMES[0] };
     buf[0] = '\0';
     for (int b = 0; b < NAME_COUNT; b++)

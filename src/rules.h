@@ -58,8 +58,10 @@ typedef enum RulesReason {
 enum { LEVEL_IDLE = 0, LEVEL_JOINT = 1, LEVEL_CHASE = 2, LEVEL_CHECK = 3 };
 
 /* Classes of one move in a cycle (bits; none = idle). CLASS_JOINT comes with
- * CLASS_CHASE alone: every pair the move made new is a joint one. */
-enum { CLASS_CHECK = 1, CLASS_THREAT = 2, CLASS_CHASE = 4, CLASS_JOINT = 8 };
+ * CLASS_CHASE alone: every pair the move made new is a joint one. CLASS_PAWN
+ * comes alone: the move's only new pairs are a pawn's (CXA Art. 27: idle,
+ * unless the other side attacks perpetually too). */
+enum { CLASS_CHECK = 1, CLASS_THREAT = 2, CLASS_CHASE = 4, CLASS_JOINT = 8, CLASS_PAWN = 16 };
 
 enum {
     RULES_REPEAT_LIMIT = 3,    /* the position's 3rd occurrence ends the game */
@@ -68,6 +70,7 @@ enum {
     RULES_MIN_CYCLE = 4,       /* fewest plies between two occurrences of a position */
     RULES_EXPLAIN_MAX = 32,    /* per-move classes kept for messages (the first moves of a cycle) */
     RULES_SCAN_MARGIN = 48,    /* history plies a threat scan may add on top of the cycle */
+    RULES_CACHE_PLIES = 64,    /* cycles up to this long have each position's threats scanned once */
 };
 
 /*
@@ -87,6 +90,8 @@ typedef struct RulesThreats {
     uint16_t joint[16];
     uint16_t rooted[16];
     bool mate;
+    uint16_t pawn[16]; /* chase pairs whose attacker is a pawn (CXA Art. 27; none under AXF) */
+    bool combo;        /* the side wins material by a check and a capture, more than by its captures now (CXA) */
 } RulesThreats;
 
 /* The classes of one side's moves over a cycle. */
@@ -98,6 +103,7 @@ typedef struct RulesSide {
     uint8_t attacks;  /* moves that were a check, a mate threat or a chase */
     uint16_t common;  /* enemy identity indexes chased anew by every move */
     uint8_t joints;   /* moves that were joint chases only (CLASS_JOINT) */
+    uint8_t pawns;    /* moves whose only attack was a pawn's chase (CLASS_PAWN, not in attacks) */
 } RulesSide;
 
 /*
@@ -143,6 +149,7 @@ typedef struct RuleSet {
     bool holder_chases; /* pairs that stand only by the moved piece are chased by the move */
     int quiet_limit;
     int counted_checks;
+    bool mixed_attacks; /* checks, mate threats and chases make one perpetual attack (CXA 长打): reasons name each side's kind */
 } RuleSet;
 
 /* The rule sets. */
@@ -234,6 +241,12 @@ bool rules_dead_position(const Position *pos);
 
 /* +1 if the verdict wins for `side`, -1 if it loses, 0 for a draw or an ongoing game. */
 int rules_verdict_for_side(RulesVerdict verdict, int side);
+
+/* What a side did over a cycle, each move counted by its strictest class (CXA 从严): bits of rules_side_kind. */
+enum { KIND_CHECK = 1, KIND_THREAT = 2, KIND_CHASE = 4, KIND_IDLE = 8, KINDS = 16 };
+
+/* The KIND_* bits of a side's moves over a cycle at `level` (its LEVEL_*: pawn chases count as chases when they raised it). */
+int rules_side_kind(const RulesSide *s, int level);
 
 /* Short text of a move class ("check", "mate threat", "chase", "check+chase", "chase+joint", "idle"); buf of 32 bytes. */
 const char *rules_class_text(int klass, char *buf);

@@ -7,8 +7,9 @@
  * enemy piece of material value and so win material. Here a pair (attacker
  * A, victim V) chases when:
  *  - A is not the king and not a pawn (Art. 27: their attacks alone are
- *    idle); V is not the king (that is a check) nor an uncrossed pawn (no
- *    material value);
+ *    idle; a pawn's pairs are kept apart, RulesThreats.pawn, and count in
+ *    a mutual perpetual attack); V is not the king (that is a check) nor an
+ *    uncrossed pawn (no material value);
  *  - A can legally capture V (a pinned attacker chases only its pinner);
  *  - A and V are not of the same type with V able to capture A back (兑, an
  *    exchange offer, is allowed), unless taking back walks into a mate by
@@ -43,13 +44,27 @@
  * escaping a horse makes its discovered-check capture real, a chase).
  * Mate threat: the side, if it were to move, could mate by a sequence of
  * checks of at most CXA_MATE_MOVES moves (杀: a threat to checkmate,
- * including by continuous checks).
+ * including by continuous checks). Two moves (check, any reply, mating
+ * check) cover the book's threats (a mate in one, or a check that forces
+ * the mate next); three moves find threats the book does not count (they
+ * break 参考图35, and make AXF's perpetual-kill example of rulings.txt
+ * line 36, 一将一杀 against 一杀一闲, a mutual perpetual attack) and
+ * make a chinese ruling about half as slow again (tools/rules_speed).
+ * Combination (捉 "including by continuous checks"): the side could give a
+ * quiet check after which, whatever the reply, the checking piece itself
+ * captures and wins at least a horse's worth (a fork, a discovered check by
+ * the moving piece, 卧槽), more than its captures now win
+ * (RulesThreats.combo). One check deep: the book's examples are one check
+ * and a capture; a deeper line of checks ruled 图24's idle rook move a
+ * chase. Such a chase is joint (联合捉子: the check and the capture win
+ * together), as the book rules 参考图40's horse check that wins a piece.
  *
  * Invariant: every function that edits the board (side to move, trial
  * moves) restores it exactly before returning.
  */
 #include "rules_cxa.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "movegen.h"
@@ -58,7 +73,9 @@
 enum {
     CXA_CAPTURE_DEPTH = 6, /* plies of the material-only capture search after A x V */
     CXA_MATE_MOVES = 2,    /* mate threats: mates by checks in at most this many moves */
+    CXA_COMBO_MIN = 5,     /* a combination chase wins at least a horse's worth */
     CXA_KING_VALUE = 1000, /* the king is never really captured: legality stops it */
+    CXA_MATED = 10000,     /* check_gain's value of a mate (more than all material) */
 };
 
 /* CXA material values by piece type (king, advisor, elephant, horse, rook, cannon, pawn). */
@@ -174,12 +191,13 @@ static bool trades_off(Position *pos, int sq, int victim, int *mating)
 /* Could the other side take back on the square of capture m at all, legality aside (a fake root counts)? */
 static bool any_root(Position *pos, Move m)
 {
-    Move replies[MAX_MOVES];
+    const int sq = move_to(m), them = side_tag(pos->side ^ 1);
     bool found = false;
     pos_make(pos, m);
-    const int n = gen_captures(pos, replies);
-    for (int i = 0; i < n && !found; i++)
-        found = move_to(replies[i]) == move_to(m);
+    for (int p = them; p < them + SIDE_PIECES && !found; p++) {
+        const int from = pos->piece_sq[p];
+        found = from && move_is_pseudo_legal(pos, move_make(from, sq));
+    }
     pos_unmake(pos);
     return found;
 }
@@ -351,15 +369,35 @@ static bool capture_wins(Position *pos, Move m, int victim, int standing)
     return gain - back + standing > 0;
 }
 
+/*
+ * Can move m possibly give check to the king on `king`? A cheap geometric
+ * filter, never false for a checking move: a check comes from a line (rook,
+ * cannon, flying king; the moved piece, a piece it uncovers or a cannon it
+ * screens for all share the king's rank or file with `from` or `to`), from a
+ * horse or pawn within two files and ranks of the king, or by a horse whose
+ * leg `from` was (a square diagonally next to the king).
+ */
+static bool may_check(int king, Move m)
+{
+    const int from = move_from(m), to = move_to(m);
+    if (sq_file(from) == sq_file(king) || sq_rank(from) == sq_rank(king) || sq_file(to) == sq_file(king)
+        || sq_rank(to) == sq_rank(king))
+        return true;
+    const int tf = abs(sq_file(to) - sq_file(king)), tr = abs(sq_rank(to) - sq_rank(king));
+    const int ff = abs(sq_file(from) - sq_file(king)), fr = abs(sq_rank(from) - sq_rank(king));
+    return (tf <= 2 && tr <= 2) || (ff <= 1 && fr <= 1);
+}
+
 /* Can the side to move mate by checks within `moves` moves? */
 static bool mates_by_checks(Position *pos, int moves)
 {
     Move list[MAX_MOVES], replies[MAX_MOVES];
+    const int king = pos_king_sq(pos, pos->side ^ 1);
     const int n = gen_moves(pos, list);
     for (int i = 0; i < n; i++) {
         const int target = pos->board[move_to(list[i])];
-        if ((target != EMPTY && piece_type(target) == KING) || !move_is_legal(pos, list[i])
-            || !move_gives_check(pos, list[i]))
+        if ((target != EMPTY && piece_type(target) == KING) || !may_check(king, list[i])
+            || !move_gives_check(pos, list[i]) || !move_is_legal(pos, list[i]))
             continue; /* (a king en prise is not mate: only a side just checked by us leaves one) */
         pos_make(pos, list[i]);
         const int r = gen_legal(pos, replies);
@@ -382,6 +420,81 @@ static bool mates_by_checks(Position *pos, int moves)
     return false;
 }
 
+/*
+ * Best material the side to move wins by a capture with the piece on `sq`
+ * and the captures that follow (the other side taking back): 0 if none wins.
+ */
+static int capture_with(Position *pos, int sq)
+{
+    Move caps[MAX_MOVES];
+    const int n = gen_captures(pos, caps);
+    int best = 0;
+    for (int i = 0; i < n; i++) {
+        const int victim = pos->board[move_to(caps[i])];
+        if (move_from(caps[i]) != sq || piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
+            continue;
+        const int gain = value_of(pos, victim);
+        pos_make(pos, caps[i]);
+        const int score = gain - capture_search(pos, 0, gain, CXA_CAPTURE_DEPTH - 1, NO_SQUARE, NO_SIDE);
+        pos_unmake(pos);
+        if (score > best)
+            best = score;
+    }
+    return best;
+}
+
+/*
+ * Least material the side to move wins, whatever the reply, by a quiet
+ * check that lets the checking piece capture next (a fork, a discovered
+ * check by the piece that moves, 卧槽): the best such check's value (the
+ * reply's own capture deducted), CXA_MATED if a check mates, 0 if none wins.
+ */
+static int check_gain(Position *pos)
+{
+    Move list[MAX_MOVES], replies[MAX_MOVES];
+    const int king = pos_king_sq(pos, pos->side ^ 1);
+    const int n = gen_moves(pos, list);
+    int best = 0;
+    for (int i = 0; i < n && best < CXA_MATED; i++) {
+        const int to = move_to(list[i]);
+        if (pos->board[to] != EMPTY || !may_check(king, list[i]) || !move_gives_check(pos, list[i])
+            || !move_is_legal(pos, list[i]))
+            continue;
+        pos_make(pos, list[i]);
+        const int r = gen_legal(pos, replies);
+        int worst = CXA_MATED; /* no reply: mate */
+        for (int j = 0; j < r && worst > best; j++) {
+            const int victim = pos->board[move_to(replies[j])];
+            const int lost = victim == EMPTY ? 0 : value_of(pos, victim);
+            pos_make(pos, replies[j]);
+            const int v = pos->board[to] == EMPTY ? 0 : capture_with(pos, to) - lost; /* the checker taken: nothing */
+            pos_unmake(pos);
+            if (v < worst)
+                worst = v;
+        }
+        pos_unmake(pos);
+        if (worst > best)
+            best = worst;
+    }
+    return best;
+}
+
+/*
+ * Does the side to move threaten to win material by a combination (CXA 捉:
+ * "including by continuous checks"): a quiet check after which, whatever
+ * the reply, the checking piece captures and wins at least CXA_COMBO_MIN
+ * (a horse's worth), more than its best captures at once win (those are
+ * chase pairs or idle attacks, tested apart)? A check that mates is a mate
+ * threat instead (杀).
+ */
+static bool wins_by_checks(Position *pos)
+{
+    const int combo = check_gain(pos);
+    if (combo < CXA_COMBO_MIN || combo >= CXA_MATED)
+        return false;
+    return combo > capture_search(pos, 0, CXA_MATED, CXA_CAPTURE_DEPTH, NO_SQUARE, NO_SIDE);
+}
+
 /* Fills what `side` threatens in pos as if it were to move. */
 void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
 {
@@ -400,7 +513,7 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
         const Move m = caps[i];
         const int attacker = pos->board[move_from(m)], victim = pos->board[move_to(m)];
         const int ta = piece_type(attacker);
-        if (ta == KING || ta == PAWN || !chaseable(pos, victim) || !move_is_legal(pos, m))
+        if (ta == KING || !chaseable(pos, victim) || !move_is_legal(pos, m))
             continue;
         if (ta == piece_type(victim) && takes_back(pos, move_to(m), move_from(m), &mating))
             continue; /* 兑: an exchange offer */
@@ -413,6 +526,11 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
         if (joint && !wins)
             continue; /* a joint chase is a complete exchange: it must win after all (参考图31) */
         const uint16_t bit = (uint16_t)(1u << (attacker & 15));
+        if (ta == PAWN) { /* Art. 27: idle alone, a chase in a mutual perpetual attack (rules_sets.c) */
+            if (wins && !joint)
+                out->pawn[victim & 15] |= bit;
+            continue;
+        }
         out->by[victim & 15] |= bit;
         if (joint)
             out->joint[victim & 15] |= bit;
@@ -424,6 +542,7 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
     /* No mate threat is counted for a side in check (it must answer first) or
      * giving check (the check is the stronger class of that move). */
     out->mate = !pos->in_check && !side_in_check(pos, side ^ 1) && threatens_mate(pos, &mating);
+    out->combo = !pos->in_check && !side_in_check(pos, side ^ 1) && !out->mate && wins_by_checks(pos);
     pos->side = saved_side;
     pos->in_check = saved_check;
 }

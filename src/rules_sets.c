@@ -45,6 +45,12 @@
  *                长捉车 side loses), and both sides at this level draw
  *                (参考图42);
  *   otherwise idle (一将一闲, 一捉一闲, 一杀一闲, exchanges, offers).
+ *   A pawn's attacks alone are idle (Art. 27), also on a rook; but a side
+ *   whose attacks are unbroken only with its pawns' chases counted is at
+ *   fault when the other side attacks perpetually too (相互长打: the pawn's
+ *   attack is a chase), at the other side's level (below check), so both
+ *   at fault draw. A move that makes a combination (a quiet check after
+ *   which the checking piece wins material, rules_cxa.c) chases, jointly.
  *   A chase under CXA is defined by material value and may be of different
  *   pieces on different moves; see rules_cxa.c. The cycle walk's CXA
  *   options (rules.h): a move out of check chases only with what it moves
@@ -81,15 +87,29 @@ static int level_asian(const RulesSide *self, const RulesSide *other)
     return self->common ? LEVEL_CHASE : LEVEL_IDLE;
 }
 
-/* CXA level: perpetual check over any unbroken run of attacks (长打), one with a joint chase below it, over idle. */
-static int level_chinese(const RulesSide *self, const RulesSide *other)
+/* CXA level of a side's own attacks, its pawns' aside: perpetual check over any unbroken run of attacks (长打), one with a joint chase below it, over idle. */
+static int level_cxa_own(const RulesSide *self)
 {
-    (void)other;
     if (self->checks == self->moves)
         return LEVEL_CHECK;
     if (self->attacks != self->moves)
         return LEVEL_IDLE;
     return self->joints ? LEVEL_JOINT : LEVEL_CHASE;
+}
+
+/*
+ * CXA level: level_cxa_own, but a side whose run of attacks is unbroken
+ * only with its pawns' chases counted is at fault too when the other side
+ * attacks perpetually (Art. 27: in a mutual perpetual attack a pawn's
+ * attack is a chase), at the other side's level below check, so that both
+ * at fault draw (Art. 26).
+ */
+static int level_chinese(const RulesSide *self, const RulesSide *other)
+{
+    const int own = level_cxa_own(self), theirs = level_cxa_own(other);
+    if (own != LEVEL_IDLE || !self->pawns || self->attacks + self->pawns != self->moves || theirs == LEVEL_IDLE)
+        return own;
+    return theirs < LEVEL_CHASE ? theirs : LEVEL_CHASE;
 }
 
 /* Check-only level: perpetual check, or idle. */
@@ -101,17 +121,17 @@ static int level_check_only(const RulesSide *self, const RulesSide *other)
 
 const RuleSet rules_asian = {
     NAME_ASIAN, "AXF/WXF: perpetual check and perpetual chase of one piece lose",
-    rules_chase_pairs, level_asian, false, false, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
+    rules_chase_pairs, level_asian, false, false, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS, false,
 };
 
 const RuleSet rules_chinese = {
     NAME_CHINESE, "CXA: perpetual check, mate threat, chase and their mixtures lose",
-    rules_cxa_threats, level_chinese, true, true, true, true, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
+    rules_cxa_threats, level_chinese, true, true, true, true, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS, true,
 };
 
 const RuleSet rules_check_only = {
     NAME_CHECK_ONLY, "only perpetual check loses",
-    NULL, level_check_only, false, false, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS,
+    NULL, level_check_only, false, false, false, false, RULES_QUIET_LIMIT, RULES_COUNTED_CHECKS, false,
 };
 
 /* The rule sets in option order; the first is the default. */

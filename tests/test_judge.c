@@ -89,7 +89,7 @@ static void test_judge_rule_sets(void **state)
     assert_int_equal(run_judge(NULL, KILL, KILL_MOVES, out, err), 0);
     assert_string_equal(out, "1/2-1/2 repetition without perpetual check or chase\n");
     assert_int_equal(run_judge("chinese", KILL, KILL_MOVES, out, err), 0);
-    assert_string_equal(out, "0-1 red threatens mate perpetually\n");
+    assert_string_equal(out, "0-1 red threatens mate perpetually (长杀); black plays idle moves (闲)\n");
     char *argv[16] = { "judge", "--rules", "chinese", "--explain", (char *)KILL };
     int argc = 5;
     char moves[sizeof KILL_MOVES];
@@ -105,6 +105,33 @@ static void test_judge_rule_sets(void **state)
     fclose(fe);
     assert_non_null(strstr(out, "\n  red g6h6: mate threat\n  black i7g9: idle\n"));
     assert_non_null(strstr(out, "  levels: red chase, black idle\n"));
+}
+
+/*
+ * Under chinese the reason names each side's kind (CXA 长打 and its
+ * mixtures, the allowed alternations, both sides at fault); asian keeps its
+ * reasons.
+ */
+static void test_judge_kinds(void **state)
+{
+    (void)state;
+    char out[OUT_MAX], err[OUT_MAX];
+    static const char CHECK_CHASE[] = "2Ra5/5k3/9/9/N8/4p4/9/9/4K4/9 w - - 0 1";
+    static const char CHECK_CHASE_MOVES[] = "c9c8 f8f9 c8c9 f9f8 c9c8 f8f9 c8c9 f9f8";
+    assert_int_equal(run_judge("chinese", CHECK_CHASE, CHECK_CHASE_MOVES, out, err), 0);
+    assert_string_equal(out, "0-1 red checks and chases in turn (一将一捉); black plays idle moves (闲)\n");
+    assert_int_equal(run_judge(NULL, CHECK_CHASE, CHECK_CHASE_MOVES, out, err), 0);
+    assert_string_equal(out, "1/2-1/2 repetition without perpetual check or chase\n");
+    /* both sides at fault (Art. 26): both named, a draw */
+    assert_int_equal(run_judge("chinese", "4k4/4a4/4b4/6c2/9/6R2/4c4/4C4/4N4/3AKA3 b - - 0 1",
+                               "g6c6 g4c4 c6g6 c4g4 g6c6 g4c4 c6g6 c4g4", out, err), 0);
+    assert_string_equal(out, "1/2-1/2 repetition, both sides at fault: red perpetually chases the cannon on g6 (长捉), "
+                             "black threatens mate perpetually (长杀)\n");
+    /* 一将一闲: the rook checks from i8 and goes back to i7, where it attacks nothing */
+    assert_int_equal(run_judge("chinese", "9/5k3/8R/9/9/9/9/9/9/3K5 w - - 0 1",
+                               "i7i8 f8f9 i8i7 f9f8 i7i8 f8f9 i8i7 f9f8", out, err), 0);
+    assert_string_equal(out, "1/2-1/2 repetition without a forbidden perpetual attack: red checks and plays idle moves "
+                             "in turn (一将一闲, allowed), black plays idle moves (闲)\n");
 }
 
 /* The FEN may also come as separate arguments. */
@@ -142,6 +169,7 @@ int main(void)
         cmocka_unit_test(test_judge_chase),
         cmocka_unit_test(test_judge_results),
         cmocka_unit_test(test_judge_rule_sets),
+        cmocka_unit_test(test_judge_kinds),
         cmocka_unit_test(test_judge_split_fen),
         cmocka_unit_test(test_judge_errors),
     };

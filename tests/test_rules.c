@@ -35,27 +35,11 @@ static RulesVerdict parse_expected(const char *text)
     return RULES_ONGOING;
 }
 
-/* Copies the next space-separated token of *text into out (at most size-1 chars); false at the end. */
-static bool next_token(const char **text, char *out, size_t size)
-{
-    const char *p = *text;
-    while (*p == ' ')
-        p++;
-    size_t n = 0;
-    while (p[n] && p[n] != ' ')
-        n++;
-    if (n == 0)
-        return false;
-    snprintf(out, size, "%.*s", (int)n, p);
-    *text = p + n;
-    return true;
-}
-
 /* Plays the space-separated ICCS moves of text, failing the test on an illegal one. */
 static void play_moves(Position *pos, const char *text)
 {
     char tok[16];
-    while (next_token(&text, tok, sizeof tok)) {
+    while (test_next_token(&text, tok, sizeof tok)) {
         Move m;
         XqError e;
         if (!move_parse_legal(pos, tok, &m, &e))
@@ -71,7 +55,7 @@ static RulesVerdict replay_case(Position *pos, const char *fen, const char *move
     RulesReport report;
     test_setup(pos, fen);
     *early = false;
-    while (next_token(&moves, tok, sizeof tok)) {
+    while (test_next_token(&moves, tok, sizeof tok)) {
         if (rules_game_status(pos, set, &report) != RULES_ONGOING) {
             *early = true;
             return RULES_ONGOING;
@@ -405,12 +389,12 @@ static void test_axf_cxa_differ(void **state)
         assert_int_equal(why, CASES[i].cxa);
     }
     /* precedence (CXA Art. 26): perpetual check against another forbidden kind loses; mutual 长打 draws */
-    RulesSide check = { 2, 2, 0, 0, 2, 0, 0 }, attack = { 2, 1, 1, 0, 2, 0, 0 }, idle = { 2, 1, 0, 0, 1, 0, 0 };
+    RulesSide check = { 2, 2, 0, 0, 2, 0, 0, 0 }, attack = { 2, 1, 1, 0, 2, 0, 0, 0 }, idle = { 2, 1, 0, 0, 1, 0, 0, 0 };
     assert_int_equal(rules_chinese.level(&check, &attack), LEVEL_CHECK);
     assert_int_equal(rules_chinese.level(&attack, &check), LEVEL_CHASE);
     assert_int_equal(rules_chinese.level(&idle, &check), LEVEL_IDLE);
     /* a perpetual attack with a joint chase (图26: 一捉无根子一捉少根子) ranks below single chases, above idle */
-    RulesSide joint = { 2, 0, 0, 2, 2, 0, 1 }, chase = { 2, 0, 0, 2, 2, 0, 0 };
+    RulesSide joint = { 2, 0, 0, 2, 2, 0, 1, 0 }, chase = { 2, 0, 0, 2, 2, 0, 0, 0 };
     assert_int_equal(rules_chinese.level(&joint, &chase), LEVEL_JOINT);
     assert_true(rules_chinese.level(&chase, &joint) > LEVEL_JOINT && LEVEL_JOINT > LEVEL_IDLE);
     assert_int_equal(rules_asian.level(&attack, &idle), LEVEL_IDLE); /* AXF: one check one kill is allowed */

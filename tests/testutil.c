@@ -126,3 +126,19 @@ void test_flip_colours(const Position *pos, char *out, size_t size)
     }
     snprintf(out + len, size - len, " %c - - 0 1", pos->side == RED ? 'b' : 'w');
 }
+
+/* Copies the next space-separated token of *text into out; false at the end. */
+bool test_next_token(const char **text, char *out, size_t size)
+{
+    const char *p = *text;
+    while (*p == ' ')
+        p++;
+    size_t n = 0;
+    while (p[n] && p[n] != ' ')
+        n++;
+    if (n == 0)
+        return false;
+    snprintf(out, size, "%.*s", (int)n, p);
+    *text = p + n;
+    return true;
+}

@@ -1,0 +1,340 @@
+/*
+ * test_rules_cxa.c - the Chinese (CXA) repetition rules as the rule book
+ * defines them (the shared rules notes, section 2.3): each move of a cycle is a check
+ * (将), a mate threat (杀), a chase (捉, by material value, by combination,
+ * by what a move unmasks), an exchange offer or an idle move (闲), judged by
+ * its strictest class; a side's moves over the cycle make 长将, 长杀, 长捉,
+ * a forbidden mixture (一将一捉, 一将一杀, 一杀一捉) or an allowed one
+ * (一将一闲, 一杀一闲, 一捉一闲); one side at fault loses, both at fault
+ * draw unless one checks perpetually (Art. 26).
+ *
+ * Each case is a cycle of four plies from a legal FEN, played twice so that
+ * the start position occurs for the third time exactly at the last move; the
+ * test checks the FEN, that no rule ends the game earlier, that the position
+ * has occurred three times, the verdict, the reason and each side's kind.
+ * Every case is also checked with colours swapped (board mirrored top to
+ * bottom, pieces and side to move swapped): the verdict and the kinds swap.
+ */
+#include "testutil.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "move.h"
+#include "rules.h"
+
+enum { FEN_CHARS = 128, MOVES_CHARS = 160, CYCLE_REPEATS = 2 };
+
+/* One cycle and its ruling under chinese. */
+typedef struct CxaCase {
+    const char *what; /* the definition it tests */
+    const char *fen;
+    const char *cycle; /* the plies of one cycle, played CYCLE_REPEATS times */
+    RulesVerdict verdict;
+    RulesReason reason;
+    int kind[2]; /* KIND_* bits of red's and black's moves */
+} CxaCase;
+
+/*
+ * Plays the cycle CYCLE_REPEATS times from fen under `set`; no rule may end
+ * the game before the last ply, and the last position must be the third
+ * occurrence. Returns the ruling with its report.
+ */
+static RulesVerdict play_cycle(Position *pos, const char *fen, const char *cycle, const RuleSet *set, RulesReport *r)
+{
+    XqError e;
+    assert_true(pos_from_fen(pos, fen, &e)); /* a legal FEN: pieces on their squares, kings apart, no side in check to move */
+    assert_true(pos_is_ok(pos));
+    for (int rep = 0; rep < CYCLE_REPEATS; rep++) {
+        const char *p = cycle;
+        char tok[16];
+        while (test_next_token(&p, tok, sizeof tok)) {
+            if (rules_game_status(pos, set, r) != RULES_ONGOING)
+                fail_msg("%s: a rule ended the game before %s", fen, tok);
+            Move m;
+            if (!move_parse_legal(pos, tok, &m, &e))
+                fail_msg("%s: %s", fen, e.msg);
+            pos_make(pos, m);
+        }
+    }
+    const RulesVerdict v = rules_game_status(pos, set, r);
+    assert_int_equal(r->occurrences, RULES_REPEAT_LIMIT); /* the cycle really repeats */
+    return v;
+}
+
+/* The FEN with colours swapped: ranks in reverse order, upper and lower case swapped, the other side to move. */
+static void swap_fen(const char *fen, char *out)
+{
+    char board[FEN_CHARS], rest[FEN_CHARS];
+    char side = 'w';
+    assert_int_equal(sscanf(fen, "%127s %c %127[^\n]", board, &side, rest), 3);
+    const char *rank[10];
+    int n = 0;
+    for (char *t = strtok(board, "/"); t && n < 10; t = strtok(NULL, "/"))
+        rank[n++] = t;
+    assert_int_equal(n, 10);
+    out[0] = '\0';
+    for (int i = n - 1; i >= 0; i--) {
+        char row[16];
+        size_t k = 0;
+        for (; rank[i][k] && k < sizeof row - 1; k++)
+            row[k] = (char)(isupper((unsigned char)rank[i][k]) ? tolower((unsigned char)rank[i][k])
+                                                                : toupper((unsigned char)rank[i][k]));
+        row[k] = '\0';
+        strcat(out, row);
+        if (i)
+            strcat(out, "/");
+    }
+    const size_t used = strlen(out);
+    assert_true(used + strlen(rest) + 4 < FEN_CHARS);
+    out[used] = ' ';
+    out[used + 1] = side == 'w' ? 'b' : 'w';
+    out[used + 2] = ' ';
+    strcpy(out + used + 3, rest);
+}
+
+/* The moves with colours swapped: every rank r becomes 9 - r. */
+static void swap_moves(const char *moves, char *out)
+{
+    size_t i = 0;
+    for (; moves[i]; i++)
+        out[i] = isdigit((unsigned char)moves[i]) ? (char)('9' - moves[i] + '0') : moves[i];
+    out[i] = '\0';
+}
+
+/* The verdict with colours swapped. */
+static RulesVerdict swap_verdict(RulesVerdict v)
+{
+    return v == RULES_RED_LOSES ? RULES_BLACK_LOSES : v == RULES_BLACK_LOSES ? RULES_RED_LOSES : v;
+}
+
+/* Rules one case as given and with colours swapped. */
+static void check_case(const CxaCase *c)
+{
+    static Position pos;
+    RulesReport r;
+    print_message("%s\n", c->what);
+    assert_int_equal(play_cycle(&pos, c->fen, c->cycle, &rules_chinese, &r), c->verdict);
+    assert_int_equal(r.reason, c->reason);
+    for (int s = RED; s <= BLACK; s++)
+        assert_int_equal(rules_side_kind(&r.cycle.side[s], r.cycle.level[s]), c->kind[s]);
+    char fen[FEN_CHARS], moves[MOVES_CHARS];
+    swap_fen(c->fen, fen);
+    swap_moves(c->cycle, moves);
+    assert_int_equal(play_cycle(&pos, fen, moves, &rules_chinese, &r), swap_verdict(c->verdict));
+    assert_int_equal(r.reason, c->reason);
+    for (int s = RED; s <= BLACK; s++)
+        assert_int_equal(rules_side_kind(&r.cycle.side[s], r.cycle.level[s]), c->kind[s ^ 1]);
+}
+
+/* Rules every case of a table. */
+static void check_cases(const CxaCase *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        check_case(&cases[i]);
+}
+
+enum {
+    K_CHECK = KIND_CHECK,
+    K_THREAT = KIND_THREAT,
+    K_CHASE = KIND_CHASE,
+    K_IDLE = KIND_IDLE,
+};
+
+/* 1. A side that alternates check, mate threat and chase (一将一捉, 一将一杀, 一杀一捉) is 长打 and loses. */
+static const CxaCase MIXED_ATTACKS_LOSE[] = {
+    { "一将一捉: the rook checks on c8, then on c9 attacks the rootless cannon d9 (将, then 捉 by value)",
+      "2Rc5/5k3/9/9/9/9/9/9/4K4/9 w - - 0 1", "c9c8 f8f9 c8c9 f9f8", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+    { "一将一杀: the rook checks on a7 and threatens mate from a9 (杀: mate by checks if black passed)",
+      "R4a3/4a4/5k2b/9/6b2/9/5Cp2/4K4/9/9 w - - 0 1", "a9a7 e8d7 a7a9 d7e8", RULES_RED_LOSES,
+      REASON_PERPETUAL_ATTACK, { K_CHECK | K_THREAT, K_IDLE } },
+    { "一杀一捉: the rook threatens Rc9 mate from c1 and attacks the rootless cannon b5 from b1",
+      "4k4/R8/9/9/1c7/9/7p1/9/1R7/3K5 w - - 0 1", "b1c1 h3i3 c1b1 i3h3", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_THREAT | K_CHASE, K_IDLE } },
+    { "一将一捉 by combination: on e1 the rook backs the horse, which threatens a discovered check from c6 that wins the rook a7",
+      "4k4/9/r8/9/4N4/9/9/9/3R5/5K3 w - - 0 1", "d1e1 e9d9 e1d1 d9e9", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+    { "捉 by a king move: the king's step unmasks a rook on the rootless horse e4, then on the advisor d7",
+      "5k3/9/3a5/9/9/4n4/9/9/4K4/3RR4 w - - 0 1", "e1d1 f9f8 d1e1 f8f9", RULES_RED_LOSES,
+      REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
+    { "捉 by combination: the rook's check on a8 wins a piece next, on every move (AXF D97-98: a draw there)",
+      "C1Na5/3Rak3/4bc3/2p6/n5b2/9/1p6r/4B4/4A4/2B1KA3 w - - 0 1", "a9a8 f8f9 a8a9 f9f8", RULES_RED_LOSES,
+      REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
+};
+
+/* Rules the cases of MIXED_ATTACKS_LOSE. */
+static void test_mixed_attacks_lose(void **state)
+{
+    (void)state;
+    check_cases(MIXED_ATTACKS_LOSE, sizeof MIXED_ATTACKS_LOSE / sizeof MIXED_ATTACKS_LOSE[0]);
+}
+
+/* 2. Perpetual mate threat (长杀) loses under CXA; a check and a mate threat in turn too, against allowed moves. */
+static const CxaCase PERPETUAL_MATE_THREAT_LOSES[] = {
+    { "长杀: the rook on g6 or h6 threatens mate on every move (AXF rule 9: a draw there)",
+      "3ak1b2/4a4/4b4/r3C2R1/p8/9/P8/4p4/4p4/5K3 w - - 0 1", "h6g6 g9i7 g6h6 i7g9", RULES_RED_LOSES,
+      REASON_PERPETUAL_THREAT, { K_THREAT, K_IDLE } },
+    { "长杀: the cannon c2 swings to g2 and back, each time threatening mate by checks",
+      "3aka3/4n4/4b4/4C4/p3p3p/9/2c6/2C6/4K4/9 w - - 0 1", "c2g2 c3g3 g2c2 g3c3", RULES_RED_LOSES,
+      REASON_PERPETUAL_THREAT, { K_THREAT, K_IDLE } },
+    { "长杀 against 长兑: the rook threatens Rb9 or Rc9 mate; black's rook faces it each time, an exchange offer (兑, allowed)",
+      "4k4/R8/9/9/1r7/9/9/9/1R7/3K5 w - - 0 1", "b1c1 b5c5 c1b1 c5b5", RULES_RED_LOSES, REASON_PERPETUAL_THREAT,
+      { K_THREAT, K_IDLE } },
+    { "一将一杀 against 一杀一闲: red is at fault, black's threats alternate with idle moves (allowed)",
+      "5k3/2CPP4/9/9/9/9/9/B3p4/r8/4K4 w - - 0 1", "e8f8 f9e9 e0f0 e2f2 f8e8 e9f9 f0e0 f2e2", RULES_RED_LOSES,
+      REASON_PERPETUAL_ATTACK, { K_CHECK | K_THREAT, K_THREAT | K_IDLE } },
+};
+
+/* Rules the cases of PERPETUAL_MATE_THREAT_LOSES. */
+static void test_perpetual_mate_threat_loses(void **state)
+{
+    (void)state;
+    check_cases(PERPETUAL_MATE_THREAT_LOSES, sizeof PERPETUAL_MATE_THREAT_LOSES / sizeof PERPETUAL_MATE_THREAT_LOSES[0]);
+}
+
+/* 3. Both sides at fault draw (Art. 26), unless one of them checks perpetually: that side loses. */
+static const CxaCase BOTH_AT_FAULT[] = {
+    { "长捉 against 长杀: red's rook chases the cannon, black threatens mate on every move: draw",
+      "4k4/4a4/4b4/6c2/9/6R2/4c4/4C4/4N4/3AKA3 b - - 0 1", "g6c6 g4c4 c6g6 c4g4", RULES_DRAW,
+      REASON_MUTUAL_CHASE, { K_CHASE, K_THREAT } },
+    { "一杀一捉 against pawn chases: in a mutual perpetual attack the pawns' attacks are chases (Art. 27): draw",
+      "1Pbak2r1/4a4/4b4/2p6/9/3R5/2P6/4p2p1/3CC2N1/5K3 w - - 0 1", "d4e4 e2d2 e4d4 d2e2", RULES_DRAW,
+      REASON_MUTUAL_CHASE, { K_THREAT | K_CHASE, K_CHASE } },
+    { "长将 against 一将一捉: the side that checks on every move loses (Art. 26)",
+      "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w - - 0 1", "d6e6 e4d4 e6d6 d4e4", RULES_BLACK_LOSES,
+      REASON_PERPETUAL_CHECK, { K_CHECK | K_CHASE, K_CHECK } },
+    { "长将 against 长捉: the pawn checks on every move, the cannon chases it: the checker loses",
+      "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2", RULES_BLACK_LOSES, REASON_PERPETUAL_CHECK,
+      { K_CHASE, K_CHECK } },
+};
+
+/* Rules the cases of BOTH_AT_FAULT. */
+static void test_both_at_fault(void **state)
+{
+    (void)state;
+    check_cases(BOTH_AT_FAULT, sizeof BOTH_AT_FAULT / sizeof BOTH_AT_FAULT[0]);
+}
+
+/* 4. Attacks alternating with idle moves are allowed: 一将一闲, 一杀一闲, 一捉一闲. */
+static const CxaCase ALTERNATIONS_ALLOWED[] = {
+    { "一将一闲: the rook checks from i8 and goes back to i7, where it attacks nothing",
+      "9/5k3/8R/9/9/9/9/9/9/3K5 w - - 0 1", "i7i8 f8f9 i8i7 f9f8", RULES_DRAW, REASON_REPETITION,
+      { K_CHECK | K_IDLE, K_IDLE } },
+    { "一杀一闲: the rook threatens mate from g6 (and chases the elephant: the threat is stricter), h6 is idle",
+      "3ak1b2/4a4/4b4/r3C2R1/p8/9/P8/4p4/4p4/5K3 w - - 0 1", "h6g6 a6a7 g6h6 a7a6", RULES_DRAW,
+      REASON_REPETITION, { K_THREAT | K_IDLE, K_IDLE } },
+    { "一捉一闲 by combination: from f6 the horse threatens Ng8+ and Nxi9 (卧槽 winning the rook), h5 is idle",
+      "3ak3r/4a4/9/5N3/9/9/9/c8/9/3K5 w - - 0 1", "f6h5 a2a1 h5f6 a1a2", RULES_DRAW, REASON_REPETITION,
+      { K_CHASE | K_IDLE, K_IDLE } },
+};
+
+/* Rules the cases of ALTERNATIONS_ALLOWED. */
+static void test_alternations_allowed(void **state)
+{
+    (void)state;
+    check_cases(ALTERNATIONS_ALLOWED, sizeof ALTERNATIONS_ALLOWED / sizeof ALTERNATIONS_ALLOWED[0]);
+    /* the combination is the chase: h5f6 (the cycle's third ply) is one, a joint one (check and capture together) */
+    static Position pos;
+    RulesReport r;
+    play_cycle(&pos, ALTERNATIONS_ALLOWED[2].fen, ALTERNATIONS_ALLOWED[2].cycle, &rules_chinese, &r);
+    assert_int_equal(r.cycle.klass[2], CLASS_CHASE | CLASS_JOINT);
+    assert_int_equal(r.cycle.klass[0], 0);
+}
+
+/* 5. Attacks that are idle: a pawn's alone (even on a rook), the king's alone, and attacks on uncrossed pawns. */
+static const CxaCase IDLE_ATTACKS[] = {
+    { "a pawn attacking a rook is idle (Art. 27): the crossed pawn follows the rook from d8 to e8 and back",
+      "4k4/3r5/4P4/9/9/9/9/9/9/5K3 w - - 0 1", "e7d7 d8e8 d7e7 e8d8", RULES_DRAW, REASON_REPETITION,
+      { K_IDLE, K_IDLE } },
+    { "the king's attacks are idle (Art. 27): it attacks the rootless horse e2, then d2",
+      "5k3/9/9/9/9/9/9/3nn4/4K4/9 w - - 0 1", "e1d1 f9f8 d1e1 f8f9", RULES_DRAW, REASON_REPETITION,
+      { K_IDLE, K_IDLE } },
+    { "uncrossed pawns have no material value: the rook attacking a6 and c6 in turn is idle",
+      "5k3/9/9/p1p6/R8/9/9/9/9/4K4 w - - 0 1", "a5c5 f9f8 c5a5 f8f9", RULES_DRAW, REASON_REPETITION,
+      { K_IDLE, K_IDLE } },
+};
+
+/* Rules the cases of IDLE_ATTACKS. */
+static void test_idle_attacks(void **state)
+{
+    (void)state;
+    check_cases(IDLE_ATTACKS, sizeof IDLE_ATTACKS / sizeof IDLE_ATTACKS[0]);
+    /* the pawn's attacks are classed apart: chases only if the other side attacks perpetually too */
+    static Position pos;
+    RulesReport r;
+    play_cycle(&pos, IDLE_ATTACKS[0].fen, IDLE_ATTACKS[0].cycle, &rules_chinese, &r);
+    assert_int_equal(r.cycle.klass[0], CLASS_PAWN);
+    assert_int_equal(r.cycle.level[RED], LEVEL_IDLE);
+}
+
+/* 6. Chasing different pieces in turn is 长捉 (the CXA chase need not be of one piece). */
+static const CxaCase CHASE_DIFFERENT_PIECES[] = {
+    { "the rook chases the rootless horse a9 from a5 and the crossed pawn b3 from b5 (AXF rule 32: a draw)",
+      "n4k3/9/9/9/R8/9/1p7/9/9/4K4 w - - 0 1", "a5b5 f9f8 b5a5 f8f9", RULES_RED_LOSES, REASON_PERPETUAL_CHASE,
+      { K_CHASE, K_IDLE } },
+    { "the horse attacks the rootless cannon b9 from c7, then the rook a3 (worth more) from b5",
+      "1c3k3/9/9/9/1N7/9/r8/9/9/3K5 w - - 0 1", "b5c7 f9f8 c7b5 f8f9", RULES_RED_LOSES,
+      REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
+    { "the king's steps unmask two rooks on two pieces in turn (what the king uncovers is no king's attack)",
+      "5k3/9/3a5/9/9/4n4/9/9/4K4/3RR4 w - - 0 1", "e1d1 f9f8 d1e1 f8f9", RULES_RED_LOSES,
+      REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
+};
+
+/* Rules the cases of CHASE_DIFFERENT_PIECES. */
+static void test_chase_different_pieces(void **state)
+{
+    (void)state;
+    check_cases(CHASE_DIFFERENT_PIECES, sizeof CHASE_DIFFERENT_PIECES / sizeof CHASE_DIFFERENT_PIECES[0]);
+}
+
+/* A cycle of idle moves is a draw under every rule set, colours swapped too. */
+static void test_idle_cycle_draws_everywhere(void **state)
+{
+    (void)state;
+    static Position pos;
+    RulesReport r;
+    static const char FEN[] = "r2k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
+    static const char CYCLE[] = "i0i1 a9a8 i1i0 a8a9";
+    char fen[FEN_CHARS], moves[MOVES_CHARS];
+    swap_fen(FEN, fen);
+    swap_moves(CYCLE, moves);
+    for (int i = 0; i < rules_count(); i++) {
+        assert_int_equal(play_cycle(&pos, FEN, CYCLE, rules_at(i), &r), RULES_DRAW);
+        assert_int_equal(r.reason, REASON_REPETITION);
+        assert_int_equal(play_cycle(&pos, fen, moves, rules_at(i), &r), RULES_DRAW);
+    }
+}
+
+/* The colour swap itself: a FEN and moves swapped twice are the originals. */
+static void test_swap_is_involution(void **state)
+{
+    (void)state;
+    char once[FEN_CHARS], twice[FEN_CHARS], m1[MOVES_CHARS], m2[MOVES_CHARS];
+    static const char FEN[] = "2Rc5/5k3/9/9/9/9/9/9/4K4/9 w - - 0 1";
+    swap_fen(FEN, once);
+    assert_string_equal(once, "9/4k4/9/9/9/9/9/9/5K3/2rC5 b - - 0 1");
+    swap_fen(once, twice);
+    assert_string_equal(twice, FEN);
+    swap_moves("c9c8 f8f9", m1);
+    assert_string_equal(m1, "c0c1 f1f0");
+    swap_moves(m1, m2);
+    assert_string_equal(m2, "c9c8 f8f9");
+}
+
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_swap_is_involution),
+        cmocka_unit_test(test_mixed_attacks_lose),
+        cmocka_unit_test(test_perpetual_mate_threat_loses),
+        cmocka_unit_test(test_both_at_fault),
+        cmocka_unit_test(test_alternations_allowed),
+        cmocka_unit_test(test_idle_attacks),
+        cmocka_unit_test(test_chase_different_pieces),
+        cmocka_unit_test(test_idle_cycle_draws_everywhere),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
