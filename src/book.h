@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "book_move.h"
 #include "position.h"
 
 enum {
@@ -33,12 +34,6 @@ enum {
 #define BOOK_EMBEDDED_NAME "<embedded>"
 
 typedef enum BookFormat { BOOK_FORMAT_XQB, BOOK_FORMAT_ELEEYE } BookFormat;
-
-/* One book move: a legal move of the probed position and its weight (its share of the choice). */
-typedef struct BookMove {
-    Move move;
-    uint16_t weight;
-} BookMove;
 
 /* One opened book file. */
 typedef struct BookFile {
@@ -77,12 +72,6 @@ int book_probe(const Book *b, Position *pos, BookMove *out);
 
 /* Picks one move by weight with the generator state *rng (advanced); -1 when every weight is 0. */
 int book_pick(const BookMove *moves, int n, uint64_t *rng);
-/* The next number of a splitmix64 generator (the book's choices and keys use it). */
-uint64_t book_random(uint64_t *state);
-/* The square of the left-right mirror of sq (file a <-> i, rank kept). */
-int book_mirror_square(int sq);
-/* The left-right mirror of a move. */
-Move book_mirror_move(Move m);
 
 /* The book built into the executable (CMake's XQ_DEFAULT_BOOK; book_embed.c): NULL and 0 if none. */
 const uint8_t *book_embedded_data(void);

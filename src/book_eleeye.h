@@ -21,7 +21,8 @@
 #ifndef XQ_BOOK_ELEEYE_H
 #define XQ_BOOK_ELEEYE_H
 
-#include "book.h"
+#include "book_move.h"
+#include "position.h"
 
 enum {
     ELEEYE_RECORD_BYTES = 8,

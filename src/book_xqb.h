@@ -17,7 +17,8 @@
 
 #include <stdio.h>
 
-#include "book.h"
+#include "book_move.h"
+#include "position.h"
 
 enum {
     XQB_HEADER_BYTES = 16,

@@ -1,5 +1,4 @@
 /* makemove.c - make/unmake of real and null moves with incremental keys. */
-#include "movegen.h"
 #include "position.h"
 #include "zobrist.h"
 

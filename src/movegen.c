@@ -3,11 +3,6 @@
 
 #include <string.h>
 
-static const int KING_DELTA[4] = { NORTH, SOUTH, EAST, WEST };
-static const int ADVISOR_DELTA[4] = { NORTH + EAST, NORTH + WEST, SOUTH + EAST, SOUTH + WEST };
-/* Vertical and horizontal parts of each ADVISOR_DELTA diagonal. */
-static const int DIAG_VERT[4] = { NORTH, NORTH, SOUTH, SOUTH };
-static const int DIAG_HORIZ[4] = { EAST, WEST, EAST, WEST };
 /* Elephant steps two diagonals; its eye is the square in between (delta / 2). */
 static const int ELEPHANT_DELTA[4] = { 2 * (NORTH + EAST), 2 * (NORTH + WEST), 2 * (SOUTH + EAST),
                                        2 * (SOUTH + WEST) };
@@ -137,65 +132,8 @@ int gen_captures(const Position *pos, Move *out) { return generate(pos, out, GEN
 /* Pseudo-legal non-captures. */
 int gen_quiets(const Position *pos, Move *out) { return generate(pos, out, GEN_QUIETS); }
 
-/* Is sq attacked by side `by`, reading only the board bytes b? */
-static bool attacked_on(const uint8_t *b, int sq, int by)
-{
-    const int tag = side_tag(by);
-    const int rook = tag + TYPE_FIRST[ROOK], cannon = tag + TYPE_FIRST[CANNON];
-    const int horse = tag + TYPE_FIRST[HORSE], pawn0 = tag + TYPE_FIRST[PAWN];
-
-    /* Rooks, the facing king and cannons along the four lines. */
-    for (int d = 0; d < 4; d++) {
-        int delta = KING_DELTA[d];
-        int s = sq + delta;
-        while (b[s] == EMPTY)
-            s += delta;
-        int pc = b[s];
-        if (pc == OFF_BOARD)
-            continue;
-        if (pc == tag || (pc - rook) == 0 || (pc - rook) == 1)
-            return true;
-        s += delta;
-        while (b[s] == EMPTY)
-            s += delta;
-        pc = b[s];
-        if (pc == cannon || pc == cannon + 1)
-            return true;
-    }
-    /* Horses: the leg of a horse attacking sq is a diagonal neighbour of sq. */
-    for (int d = 0; d < 4; d++) {
-        int leg = sq + ADVISOR_DELTA[d];
-        if (b[leg] != EMPTY)
-            continue;
-        int p1 = b[leg + DIAG_VERT[d]], p2 = b[leg + DIAG_HORIZ[d]];
-        if (p1 == horse || p1 == horse + 1 || p2 == horse || p2 == horse + 1)
-            return true;
-    }
-    /* Pawns: from in front of sq (seen from `by`), or beside it once crossed. */
-    {
-        int pc = b[sq - pawn_forward(by)];
-        if (pc >= pawn0 && pc < tag + SIDE_PIECES)
-            return true;
-        if (GEO->half[sq] != by) {
-            pc = b[sq + EAST];
-            if (pc >= pawn0 && pc < tag + SIDE_PIECES)
-                return true;
-            pc = b[sq + WEST];
-            if (pc >= pawn0 && pc < tag + SIDE_PIECES)
-                return true;
-        }
-    }
-    return false;
-}
-
 /* Is sq attacked by side `by`? */
-bool is_attacked(const Position *pos, int sq, int by) { return attacked_on(pos->board, sq, by); }
-
-/* Is `side`'s king attacked? */
-bool side_in_check(const Position *pos, int side)
-{
-    return attacked_on(pos->board, pos_king_sq(pos, side), side ^ 1);
-}
+bool is_attacked(const Position *pos, int sq, int by) { return board_attacked(pos->board, sq, by); }
 
 /* Plays m on the board bytes only, tests whether `target_side`'s king is attacked, and restores. */
 static bool king_attacked_after(Position *pos, Move m, int target_side)
@@ -208,7 +146,7 @@ static bool king_attacked_after(Position *pos, Move m, int target_side)
     int king = pos_king_sq(pos, target_side);
     if (mover == side_tag(target_side))
         king = to;
-    bool hit = attacked_on(b, king, target_side ^ 1);
+    bool hit = board_attacked(b, king, target_side ^ 1);
     b[from] = (uint8_t)mover;
     b[to] = (uint8_t)captured;
     return hit;
@@ -322,16 +260,6 @@ int count_legal(Position *pos)
     for (int i = 0; i < n; i++)
         k += legal_with_ctx(pos, &ctx, pseudo[i]);
     return k;
-}
-
-/* Number of pieces strictly between two squares on one line (from and to must share a line). */
-int pieces_between(const uint8_t *b, int from, int to)
-{
-    int delta = (to >> 4) == (from >> 4) ? (to > from ? EAST : WEST) : (to > from ? NORTH : SOUTH);
-    int count = 0;
-    for (int s = from + delta; s != to; s += delta)
-        count += b[s] != EMPTY;
-    return count;
 }
 
 /* Is m a pseudo-legal move of the side to move in this position? */

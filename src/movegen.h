@@ -11,6 +11,7 @@
 #ifndef XQ_MOVEGEN_H
 #define XQ_MOVEGEN_H
 
+#include "attack.h"
 #include "position.h"
 
 /* Precomputed legality data for one position (see legal_ctx_init). */
@@ -34,8 +35,6 @@ int count_legal(Position *pos);
 
 /* Is square sq attacked by pieces of side `by` (kings facing count as attack)? */
 bool is_attacked(const Position *pos, int sq, int by);
-/* Is `side`'s king attacked? */
-bool side_in_check(const Position *pos, int side);
 
 /* Fills a LegalCtx for the side to move. */
 void legal_ctx_init(const Position *pos, LegalCtx *ctx);
@@ -45,8 +44,6 @@ bool legal_with_ctx(Position *pos, const LegalCtx *ctx, Move m);
 bool move_is_legal(Position *pos, Move m);
 /* Does a pseudo-legal move give check? (The board is edited and restored.) */
 bool move_gives_check(Position *pos, Move m);
-/* Number of pieces strictly between two squares of one rank or file, on board bytes b. */
-int pieces_between(const uint8_t *b, int from, int to);
 /* Is m a pseudo-legal move here (e.g. a move from the transposition table)? */
 bool move_is_pseudo_legal(const Position *pos, Move m);
 

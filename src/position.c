@@ -1,11 +1,11 @@
-/* position.c - FEN parsing with full validation, FEN output, key recomputation. */
+/* position.c - FEN parsing with full validation, FEN output, key recomputation, the check test. */
 #include "position.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "movegen.h"
+#include "attack.h"
 #include "zobrist.h"
 
 const char START_FEN[] = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -281,4 +281,10 @@ bool pos_is_ok(const Position *pos)
     if (!pos->piece_sq[RED_TAG] || !pos->piece_sq[BLACK_TAG])
         return false;
     return pos->key == pos_compute_key(pos) && pos->in_check == side_in_check(pos, pos->side);
+}
+
+/* Is `side`'s king attacked? */
+bool side_in_check(const Position *pos, int side)
+{
+    return board_attacked(pos->board, pos_king_sq(pos, side), side ^ 1);
 }

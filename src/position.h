@@ -47,6 +47,8 @@ char *pos_to_fen(const Position *pos, char *out, size_t size);
 uint64_t pos_compute_key(const Position *pos);
 /* Debug consistency check: board and piece lists agree, key is right. */
 bool pos_is_ok(const Position *pos);
+/* Is `side`'s king attacked? */
+bool side_in_check(const Position *pos, int side);
 
 /* Plays a pseudo-legal move (the caller checks legality). */
 void pos_make(Position *pos, Move m);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "book.h"
+
 enum { TABLE_MIN_CAP = 1024 };
 
 /* Slot index of (key, move) in a table of cap slots (a power of two). */
