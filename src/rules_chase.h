@@ -12,7 +12,8 @@
 #ifndef XQ_RULES_CHASE_H
 #define XQ_RULES_CHASE_H
 
-#include "rules.h"
+#include "position.h"
+#include "rules_types.h"
 
 /* Fills the AXF chase pairs of `side` against the other side's pieces (out->by, out->real the same; out->mate false); pos is restored. */
 void rules_chase_pairs(Position *pos, int side, RulesThreats *out);

@@ -6,7 +6,8 @@
 #ifndef XQ_RULES_CXA_H
 #define XQ_RULES_CXA_H
 
-#include "rules.h"
+#include "position.h"
+#include "rules_types.h"
 
 /* Fills what `side` threatens in pos as if it were to move (chase pairs and the mate threat); pos is restored. */
 void rules_cxa_threats(Position *pos, int side, RulesThreats *out);
