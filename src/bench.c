@@ -72,7 +72,7 @@ static bool bench_eval(const char *arg, Network **file_net, const Network **net,
         return *net != NULL;
     }
     *file_net = malloc(sizeof **file_net);
-    if (!*file_net || !nnue_load_file(*file_net, arg, &e)) {
+    if (!*file_net || !nnue_load_file(*file_net, arg, NULL, &e)) {
         fprintf(err, "error: %s\n", *file_net ? e.msg : "out of memory");
         return false;
     }

@@ -503,7 +503,7 @@ bool engine_set_eval_file(Engine *e, const char *path, XqError *err)
             snprintf(err->msg, sizeof err->msg, "out of memory loading a net");
             return false;
         }
-        if (!nnue_load_file(net, path, err)) {
+        if (!nnue_load_file(net, path, e->book->exe_dir, err)) {
             free(net);
             return false;
         }

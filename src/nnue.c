@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileload.h"
 #include "nnue_embed.h"
 
 enum { EVAL_LIMIT = SCORE_KNOWN_WIN - 1 };
@@ -136,26 +137,19 @@ void nnue_serialise(const Network *net, uint8_t *out)
     nnue_serialise_arrays(net->ft_weight, net->ft_bias, net->out_weight, net->out_bias, net->desc, out);
 }
 
-/* Loads a net file; on error fills err and leaves net untouched. */
-bool nnue_load_file(Network *net, const char *path, XqError *err)
+/* Loads a net file (fileload.h's rule: a regular file only, a relative name also beside exe_dir); on error
+ * fills err and leaves net untouched. */
+bool nnue_load_file(Network *net, const char *path, const char *exe_dir, XqError *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err->msg, sizeof err->msg, "cannot open net file '%.100s'", path);
+    uint8_t *buf;
+    size_t n;
+    XqError why;
+    /* one byte more than a net may pass the cap, so that the parser names a longer file's trailing bytes */
+    if (!file_load(path, exe_dir, NNUE_FILE_SIZE + 1, &buf, &n, &why)) {
+        snprintf(err->msg, sizeof err->msg, "net file '%.50s': %.90s", path, why.msg);
         return false;
     }
-    /* one byte more than a net, so a longer file is caught without seeking */
-    uint8_t *buf = malloc(NNUE_FILE_SIZE + 1);
-    size_t n = buf ? fread(buf, 1, NNUE_FILE_SIZE + 1, f) : 0;
-    bool read_error = ferror(f);
-    fclose(f);
-    bool ok = false;
-    if (!buf)
-        snprintf(err->msg, sizeof err->msg, "out of memory loading a net");
-    else if (read_error)
-        snprintf(err->msg, sizeof err->msg, "read error on net file '%.100s'", path);
-    else
-        ok = nnue_parse(net, buf, n, err);
+    bool ok = nnue_parse(net, buf, n, err);
     free(buf);
     return ok;
 }

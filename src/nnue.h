@@ -87,8 +87,9 @@ void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, con
                            const int32_t *out_bias, const char *desc, uint8_t *out);
 /* Parses a net file image (nnue_arch.h's format); on error fills err and leaves net untouched. */
 bool nnue_parse(Network *net, const uint8_t *data, size_t size, XqError *err);
-/* Loads a net file; on error fills err and leaves net untouched. */
-bool nnue_load_file(Network *net, const char *path, XqError *err);
+/* Loads a net file: a regular file only (fileload.h), a relative path not in the current directory also
+ * looked for in exe_dir (NULL: not). On error fills err (naming the file) and leaves net untouched. */
+bool nnue_load_file(Network *net, const char *path, const char *exe_dir, XqError *err);
 /* Writes net in the file format into out (NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE bytes). */
 void nnue_serialise(const Network *net, uint8_t *out);
 /* The net built into the executable, parsed once; NULL when the build embeds none. */

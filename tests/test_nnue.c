@@ -285,7 +285,7 @@ static void test_net_files(void **state)
     Network *kept = random_net(9), *copy = malloc(sizeof *copy);
     assert_non_null(copy);
     memcpy(copy, kept, sizeof *kept);
-    assert_false(nnue_load_file(kept, "/nonexistent/dir/x.nnue", &err));
+    assert_false(nnue_load_file(kept, "/nonexistent/dir/x.nnue", NULL, &err));
     assert_non_null(strstr(err.msg, "cannot open"));
     assert_memory_equal(kept, copy, sizeof *kept);
     free(copy);

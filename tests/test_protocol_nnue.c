@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "enginepipe.h"
@@ -144,6 +145,38 @@ static void test_ucci_options(void **state)
     free(net);
 }
 
+/* EvalFile and BookFiles naming a FIFO (no writer, so a plain open blocks), /dev/stdin (the GUI's pipe: a
+ * read blocks, or eats the protocol's input) or a directory: one error each, and isready answered at once. */
+static void test_special_files(void **state)
+{
+    (void)state;
+    char fifo[64], line[600], reply[4096];
+    snprintf(fifo, sizeof fifo, "test_protocol_nnue_%d.fifo", (int)getpid());
+    remove(fifo);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    const char *files[] = { fifo, "/dev/stdin", "." };
+    const char *forms[] = { "setoption name EvalFile value %s", "setoption name BookFile value %s",
+                            "setoption evalfile %s", "setoption bookfiles %s" };
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    for (size_t f = 0; f < sizeof forms / sizeof *forms; f++)
+        for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+            snprintf(line, sizeof line, forms[f], files[i]);
+            ep_send(ep, "%s", line);
+            int64_t t0 = ep_now_ms();
+            ep_reply(ep, reply, sizeof reply, T_FAST); /* before the fix: no readyok, ever */
+            if (!strstr(reply, "info string error: ") || !strstr(reply, "not a regular file"))
+                fail_msg("'%s' answered '%s'", line, reply);
+            assert_true(ep_now_ms() - t0 < T_FAST);
+        }
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+    remove(fifo);
+}
+
 /* Writes the net files the tests load: a good one, a truncated copy and a foreign file. */
 static int write_nets(void **state)
 {
@@ -182,6 +215,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_uci_options),
         cmocka_unit_test(test_ucci_options),
+        cmocka_unit_test(test_special_files),
     };
     return cmocka_run_group_tests(tests, write_nets, remove_nets);
 }
