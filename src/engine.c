@@ -10,6 +10,7 @@
 #include "eval.h"
 #include "move.h"
 #include "movegen.h"
+#include "perft.h"
 #include "platform.h"
 #include "rules.h"
 #include "strength.h"
@@ -396,6 +397,38 @@ bool engine_go(Engine *e, const EngineGo *go)
         e->tt_busy = false;
         return false;
     }
+    e->searching = true;
+    return true;
+}
+
+/* Body of the perft thread: divide counts of the root, stoppable through the search's stop flag. */
+static void *perft_main(void *arg)
+{
+    Engine *e = arg;
+    Position *pos = e->pv_pos; /* the search thread's scratch; no search runs */
+    memcpy(pos, e->root, sizeof *pos);
+    bool complete;
+    uint64_t total = perft_divide_stoppable(pos, e->perft_depth, e->cb.perft_move, e->cb.ctx, &e->shared.stop,
+                                            &complete);
+    if (e->cb.perft_done)
+        e->cb.perft_done(e->cb.ctx, total, complete);
+    return NULL;
+}
+
+/* Starts perft divide on the search thread. */
+bool engine_perft(Engine *e, int depth)
+{
+    if (e->searching)
+        return false;
+    memset(&e->go, 0, sizeof e->go); /* not open-ended: at the end of input it runs to its end */
+    e->perft_depth = depth;
+    atomic_store(&e->shared.stop, false);
+    atomic_store(&e->shared.pondering, false);
+    e->wait_for_stop = false;
+    e->released = false;
+    e->tt_busy = false; /* perft never touches the table: a probe reads it directly */
+    if (pthread_create(&e->thread, NULL, perft_main, e) != 0)
+        return false;
     e->searching = true;
     return true;
 }

@@ -53,6 +53,9 @@ typedef struct EngineCallbacks {
     void (*currmove)(void *ctx, Move move, int number); /* may be NULL: root move announcements */
     /* a go answered from the book: its book moves (heaviest first) and the one chosen, before bestmove */
     void (*book)(void *ctx, const Position *root, const BookMove *moves, int n, Move chosen);
+    /* engine_perft: one root move's leaf count (may be NULL), then the total, complete false after a stop */
+    void (*perft_move)(void *ctx, Move move, uint64_t nodes);
+    void (*perft_done)(void *ctx, uint64_t nodes, bool complete);
 } EngineCallbacks;
 
 /* A fully resolved `go` (the protocol converts text and units). */
@@ -113,6 +116,7 @@ typedef struct Engine {
     atomic_bool draw_offered;
     uint64_t noise_seed;    /* the strength limits' evaluation noise of this game (drawn at each new game) */
     EngineGo go;
+    int perft_depth;        /* the running engine_perft's depth */
     int n_legal;            /* legal root moves at the last go */
     Move legal[MAX_MOVES];
     SearchResult result;
@@ -160,6 +164,10 @@ const Position *engine_root(const Engine *e);
 
 /* Starts a search on its own thread; the result comes through cb.bestmove. */
 bool engine_go(Engine *e, const EngineGo *go);
+/* Starts perft divide of the root to depth on the search thread (so that it can be stopped and the protocol
+ * stays answerable): cb.perft_move per root move, then cb.perft_done. engine_stop ends it early, engine_wait
+ * joins it, engine_searching is true while it runs. False when a search runs or the thread cannot start. */
+bool engine_perft(Engine *e, int depth);
 /* Asks a running search to stop (also releases a held ponder/infinite result). */
 void engine_stop(Engine *e);
 /* The opponent played the expected move: the clock starts now. */

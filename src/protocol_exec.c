@@ -9,12 +9,10 @@
  * search); everything else is deferred and executed, in order, after the
  * search. With `setoption batch true` (UCCI) every line waits for the search.
  */
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "move.h"
-#include "perft.h"
 #include "protocol_int.h"
 
 enum { MS_PER_SECOND = 1000 };
@@ -118,26 +116,17 @@ static void exec_go(Proto *p, const Command *c)
     }
 }
 
-/* Prints one perft divide line. */
-static void perft_line(void *ctx, Move m, uint64_t nodes)
-{
-    char text[MOVE_TEXT];
-    out_line(&((Proto *)ctx)->out, "%s: %" PRIu64, move_to_text(m, text), nodes);
-}
-
-/* go perft N: divide counts of the root, synchronously. */
+/* go perft N: divide counts of the root on the search thread (stoppable; isready is answered meanwhile). */
 static void exec_perft(Proto *p, const Command *c)
 {
     if (c->error[0] || !engine_position_ok(p->engine)) {
         out_info_string(p, "error: %s", c->error[0] ? c->error : "perft without a valid position");
         return;
     }
-    Position *pos = p->engine->scratch;
-    memcpy(pos, engine_root(p->engine), sizeof *pos);
     int depth = p->lim.max_perft && c->go.perft > p->lim.max_perft ? p->lim.max_perft : c->go.perft;
-    uint64_t total = perft_divide(pos, depth, perft_line, p);
-    out_line(&p->out, "%s", "");
-    out_line(&p->out, "Nodes searched: %" PRIu64, total);
+    p->search_fe = p->fe;
+    if (!engine_perft(p->engine, depth))
+        out_info_string(p, "error: cannot start the search thread");
 }
 
 /* position / bare fen / startpos: all or nothing. */

@@ -53,7 +53,7 @@ static void test_play_and_undo(void **state)
 {
     (void)state;
     Seen seen = { 0 };
-    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     assert_non_null(e);
     XqError err;
@@ -87,7 +87,7 @@ static void test_play_and_undo(void **state)
 static void test_no_position(void **state)
 {
     (void)state;
-    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL };
+    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     assert_false(engine_set_position(e, "foobar", NULL, 0, &err));
@@ -102,7 +102,7 @@ static void test_no_position(void **state)
 static void test_game_status(void **state)
 {
     (void)state;
-    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL };
+    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     RulesReport r;
@@ -128,7 +128,7 @@ static void test_think_on_game(void **state)
 {
     (void)state;
     Seen seen = { 0 };
-    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     /* red mates in one (b1b9) after two moves played onto the game */
@@ -170,7 +170,7 @@ static void test_limited_strength_is_hce(void **state)
 {
     (void)state;
     Seen seen = { 0 };
-    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     Network *net = test_net(1);
