@@ -162,6 +162,9 @@ void opt_init(Proto *p);
 void opt_set(Proto *p, const char *name, const char *value);
 
 /* protocol_out.c: output. */
+/* The one sanitiser of echoed text: copies src into dst with control characters escaped as \xHH (TAB kept
+ * when keep_tab); out_line and out_info_string pass everything they print through it. */
+void out_clean(char *dst, size_t size, const char *src, bool keep_tab);
 /* Prints a notice or error for the user through the current front-end ("info string ..." and the like). */
 void out_info_string(Proto *p, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -23,7 +23,10 @@
 enum { T_FAST = 5000, FILE_SIZE = NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE };
 
 static Position POS;
-static char NET_PATH[256], TRUNC_PATH[256], FOREIGN_PATH[256];
+static char NET_PATH[256], TRUNC_PATH[256], FOREIGN_PATH[256], HOSTILE_PATH[256];
+
+/* A net description that tries to write protocol lines (a valid net: its checksum covers the description). */
+static const char HOSTILE_DESC[] = "x\nbestmove a0a1\nreadyok\n1-0 {red wins}\r\x1b[2J\tend";
 
 /* Writes size bytes of img to path. */
 static void write_file(const char *path, const uint8_t *img, size_t size)
@@ -177,6 +180,55 @@ static void test_special_files(void **state)
     remove(fifo);
 }
 
+/* The lines a reply holds that start with prefix. */
+static int lines_starting(const char *reply, const char *prefix)
+{
+    int n = 0;
+    for (const char *l = reply; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+        n += strncmp(l, prefix, strlen(prefix)) == 0;
+    return n;
+}
+
+/* A net whose description holds newlines, a CR, an escape sequence and a tab: loading it prints one line
+ * in every dialect, its control characters escaped as \xHH (before the fix: bestmove, readyok, 1-0 lines). */
+static void test_hostile_description(void **state)
+{
+    (void)state;
+    char reply[4096];
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    ep_send(ep, "setoption name EvalFile value %s", HOSTILE_PATH);
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    char want[512];
+    snprintf(want, sizeof want, "info string net loaded: %s (x\\x0abestmove a0a1\\x0areadyok\\x0a1-0 {red wins}"
+             "\\x0d\\x1b[2J\\x09end)\n", HOSTILE_PATH);
+    assert_string_equal(reply, want);
+    ep_send(ep, "\x1b[2Jx\x01y"); /* input quoted in an error: escaped the same way */
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, "info string unknown command '\\x1b[2Jx\\x01y' ignored\n");
+    ep_send(ep, "ucci");
+    ep_must(ep, "ucciok", T_FAST);
+    ep_send(ep, "setoption evalfile %s", HOSTILE_PATH);
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_int_equal(lines_starting(reply, "info string net loaded: "), 1);
+    assert_null(strchr(reply, '\t'));
+    assert_int_equal(lines_starting(reply, "bestmove"), 0);
+    ep_send(ep, "xboard");
+    ep_send(ep, "protover 2");
+    ep_must(ep, "feature done=1", T_FAST);
+    ep_send(ep, "option EvalFile=%s", HOSTILE_PATH);
+    ep_reply_to(ep, "ping 1", "pong 1", reply, sizeof reply, T_FAST);
+    assert_int_equal(lines_starting(reply, "1-0"), 0);
+    assert_int_equal(lines_starting(reply, "bestmove"), 0);
+    assert_int_equal(lines_starting(reply, "readyok"), 0);
+    assert_null(strchr(reply, '\r'));
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+}
+
 /* Writes the net files the tests load: a good one, a truncated copy and a foreign file. */
 static int write_nets(void **state)
 {
@@ -190,6 +242,14 @@ static int write_nets(void **state)
     snprintf(TRUNC_PATH, sizeof TRUNC_PATH, "test_protocol_nnue_%d_trunc.nnue", (int)getpid());
     snprintf(FOREIGN_PATH, sizeof FOREIGN_PATH, "test_protocol_nnue_%d_foreign.nnue", (int)getpid());
     write_file(NET_PATH, img, FILE_SIZE);
+    snprintf(HOSTILE_PATH, sizeof HOSTILE_PATH, "test_protocol_nnue_%d_hostile.nnue", (int)getpid());
+    snprintf(net->desc, sizeof net->desc, "%s", HOSTILE_DESC);
+    uint8_t *hostile = malloc(FILE_SIZE);
+    if (!hostile)
+        return -1;
+    nnue_serialise(net, hostile);
+    write_file(HOSTILE_PATH, hostile, FILE_SIZE);
+    free(hostile);
     write_file(TRUNC_PATH, img, FILE_SIZE / 2);
     memcpy(img, "PIKAFISH", 8);
     write_file(FOREIGN_PATH, img, FILE_SIZE);
@@ -205,6 +265,7 @@ static int remove_nets(void **state)
     remove(NET_PATH);
     remove(TRUNC_PATH);
     remove(FOREIGN_PATH);
+    remove(HOSTILE_PATH);
     return 0;
 }
 
@@ -216,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_uci_options),
         cmocka_unit_test(test_ucci_options),
         cmocka_unit_test(test_special_files),
+        cmocka_unit_test(test_hostile_description),
     };
     return cmocka_run_group_tests(tests, write_nets, remove_nets);
 }
