@@ -38,6 +38,15 @@ static bool net_fail(XqError *err, const char *what, long long got, long long wa
     return false;
 }
 
+/* The checksum a net file image should store, by its version's definition. */
+uint32_t nnue_file_checksum(const uint8_t *file, size_t size)
+{
+    if (get32(file + NNUE_OFF_VERSION) == NNUE_VERSION_PAYLOAD_SUM)
+        return nnue_fnv1a(file + NNUE_HEADER_SIZE, size - NNUE_HEADER_SIZE);
+    uint32_t h = nnue_fnv1a(file, NNUE_OFF_CHECKSUM);
+    return nnue_fnv1a_more(h, file + NNUE_OFF_CHECKSUM + 4, size - NNUE_OFF_CHECKSUM - 4);
+}
+
 /* Checks the header fields against this engine's architecture. */
 static bool check_header(const uint8_t *h, size_t size, XqError *err)
 {
@@ -46,7 +55,6 @@ static bool check_header(const uint8_t *h, size_t size, XqError *err)
         const char *what;
         uint32_t want;
     } FIELDS[] = {
-        { NNUE_OFF_VERSION, "version", NNUE_VERSION },
         { NNUE_OFF_FEATURE_SET, "feature set", NNUE_FEATURE_SET },
         { NNUE_OFF_INPUTS, "input count", NNUE_FEATURES },
         { NNUE_OFF_HIDDEN, "hidden size", NNUE_HIDDEN },
@@ -60,13 +68,16 @@ static bool check_header(const uint8_t *h, size_t size, XqError *err)
         return net_fail(err, "shorter than its 128-byte header", 0, -1);
     if (memcmp(h, NNUE_MAGIC, NNUE_MAGIC_SIZE) != 0)
         return net_fail(err, "no JJNNUE magic (not a Jiangjun net)", 0, -1);
+    uint32_t version = get32(h + NNUE_OFF_VERSION);
+    if (version != NNUE_VERSION && version != NNUE_VERSION_PAYLOAD_SUM)
+        return net_fail(err, "version", version, NNUE_VERSION);
     for (size_t i = 0; i < sizeof FIELDS / sizeof *FIELDS; i++)
         if (get32(h + FIELDS[i].offset) != FIELDS[i].want)
             return net_fail(err, FIELDS[i].what, get32(h + FIELDS[i].offset), FIELDS[i].want);
     if (size != NNUE_FILE_SIZE)
         return net_fail(err, size < NNUE_FILE_SIZE ? "truncated: file size" : "trailing bytes: file size",
                         (long long)size, NNUE_FILE_SIZE);
-    if (nnue_fnv1a(h + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE) != get32(h + NNUE_OFF_CHECKSUM))
+    if (nnue_file_checksum(h, size) != get32(h + NNUE_OFF_CHECKSUM))
         return net_fail(err, "checksum mismatch (corrupt file)", 0, -1);
     return true;
 }
@@ -128,7 +139,7 @@ void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, con
             put16(p, out_weight[b][i]);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
         put32(p, (uint32_t)out_bias[b]);
-    put32(out + NNUE_OFF_CHECKSUM, nnue_fnv1a(out + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE));
+    put32(out + NNUE_OFF_CHECKSUM, nnue_file_checksum(out, NNUE_FILE_SIZE)); /* the field's bytes are not hashed */
 }
 
 /* Writes net in the file format into out. */
