@@ -9,6 +9,7 @@
  * GUI scans for (draw, resign, nobestmove).
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "protocol_int.h"
@@ -339,27 +340,27 @@ static bool parse_spin(Proto *p, const OptDef *d, const char *value, int64_t *v)
     return true;
 }
 
-/* Applies `setoption`. */
-void opt_set(Proto *p, const char *name, const char *value)
+/* A copy of text (malloc'd) without the blanks around it; NULL for NULL text (or when out of memory). */
+static char *dup_trimmed(const char *text)
 {
-    char norm[NAME_MAX_NORM];
-    normalise(name, norm);
-    const OptDef *d = NULL;
-    if (value) {
-        /* UCCI form of a name of several words ("setoption Skill Level 5"): its later words came first in
-         * the value; the longer name wins */
-        char joined[NAME_MAX_NORM * 2];
-        size_t word = strcspn(value, " ");
-        snprintf(joined, sizeof joined, "%s%.*s", name, (int)(word < NAME_MAX_NORM ? word : NAME_MAX_NORM), value);
-        char norm2[NAME_MAX_NORM];
-        normalise(joined, norm2);
-        if ((d = opt_find(norm2)) != NULL)
-            value = value[word] ? value + word + 1 : NULL;
+    if (!text)
+        return NULL;
+    while (isspace((unsigned char)*text))
+        text++;
+    size_t len = strlen(text);
+    while (len > 0 && isspace((unsigned char)text[len - 1]))
+        len--;
+    char *s = malloc(len + 1);
+    if (s) {
+        memcpy(s, text, len);
+        s[len] = '\0';
     }
-    if (!d)
-        d = opt_find(norm);
-    if (!d)
-        return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
+    return s;
+}
+
+/* Applies a value to a spin, check, button or combo option. */
+static void set_typed(Proto *p, const OptDef *d, const char *value)
+{
     int64_t v = 0;
     bool ok = true;
     switch (d->type) {
@@ -379,17 +380,7 @@ void opt_set(Proto *p, const char *name, const char *value)
                 ok = true;
             }
         break;
-    case OT_STRING:
-        if (value && strlen(value) >= sizeof p->bookfiles) {
-            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value", shown_name(p, d),
-                            (int)sizeof p->bookfiles - 1);
-            return;
-        }
-        if (d->id == OPT_EVALFILE)
-            set_eval_file(p, value);
-        else
-            set_book_files(p, value);
-        return;
+    case OT_STRING: return; /* opt_set handles them */
     }
     if (!ok && d->id == OPT_UCI_VARIANT) {
         out_info_string(p, "error: UCI_Variant %.40s is not supported: Jiangjun plays xiangqi only; kept xiangqi",
@@ -421,4 +412,50 @@ void opt_set(Proto *p, const char *name, const char *value)
     }
     p->value[d->id] = v;
     opt_apply(p, d->id);
+}
+
+/* Applies `setoption`: a string option takes the value as typed (a file name may hold any blanks), the others
+ * take it without the blanks around it. */
+void opt_set(Proto *p, const char *name, const char *value)
+{
+    char norm[NAME_MAX_NORM];
+    normalise(name, norm);
+    const OptDef *d = NULL;
+    if (value) {
+        /* UCCI form of a name of several words ("setoption Skill Level 5"): its later words came first in
+         * the value; the longer name wins */
+        char joined[NAME_MAX_NORM * 2];
+        const char *first = value;
+        while (isspace((unsigned char)*first))
+            first++;
+        size_t word = strcspn(first, " \t");
+        snprintf(joined, sizeof joined, "%s%.*s", name, (int)(word < NAME_MAX_NORM ? word : NAME_MAX_NORM), first);
+        char norm2[NAME_MAX_NORM];
+        normalise(joined, norm2);
+        if ((d = opt_find(norm2)) != NULL)
+            value = first[word] ? first + word + 1 : NULL;
+    }
+    if (!d)
+        d = opt_find(norm);
+    if (!d)
+        return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
+    if (d->type == OT_STRING) {
+        if (value && strlen(value) >= sizeof p->bookfiles) {
+            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value", shown_name(p, d),
+                            (int)sizeof p->bookfiles - 1);
+            return;
+        }
+        if (d->id == OPT_EVALFILE)
+            set_eval_file(p, value);
+        else
+            set_book_files(p, value);
+        return;
+    }
+    char *trimmed = dup_trimmed(value);
+    if (value && !trimmed) {
+        out_info_string(p, "error: out of memory; option %s kept", shown_name(p, d));
+        return;
+    }
+    set_typed(p, d, trimmed);
+    free(trimmed);
 }

@@ -229,6 +229,56 @@ static void test_hostile_description(void **state)
     free(ep);
 }
 
+/* setoption keeps a value as typed: net files named with two spaces, a tab, a trailing or a leading blank load
+ * by those names in UCI and UCCI (before the fix, blanks were collapsed and trimmed: "two sp.nnue" was tried);
+ * a number with blanks around it is still a number. */
+static void test_values_as_typed(void **state)
+{
+    (void)state;
+    static const char *const NAMES[][2] = { /* the file's name, as an info string shows it */
+        { "test_protocol_nnue two  sp.nnue", "test_protocol_nnue two  sp.nnue" },
+        { "test_protocol_nnue\ttab.nnue", "test_protocol_nnue\\x09tab.nnue" },
+        { "test_protocol_nnue trail.nnue ", "test_protocol_nnue trail.nnue " },
+        { "  test_protocol_nnue lead.nnue", "  test_protocol_nnue lead.nnue" },
+    };
+    enum { N_NAMES = sizeof NAMES / sizeof *NAMES };
+    Network *net = test_net(2);
+    uint8_t *img = malloc(FILE_SIZE);
+    assert_non_null(img);
+    nnue_serialise(net, img);
+    for (int i = 0; i < N_NAMES; i++)
+        write_file(NAMES[i][0], img, FILE_SIZE);
+    char reply[4096], want[256];
+    EnginePipe *ep = malloc(sizeof *ep);
+    ep_start(ep);
+    ep_send(ep, "uci");
+    ep_must(ep, "uciok", T_FAST);
+    for (int ucci = 0; ucci < 2; ucci++)
+        for (int i = 0; i < N_NAMES; i++) {
+            /* UCI: the rest of the line after "value" and its blank; UCCI: after the name and its blank */
+            ep_send(ep, ucci ? "setoption evalfile %s" : "setoption name EvalFile value %s", NAMES[i][0]);
+            ep_reply(ep, reply, sizeof reply, T_FAST);
+            snprintf(want, sizeof want, "info string net loaded: %s (", NAMES[i][1]);
+            if (strncmp(reply, want, strlen(want)) != 0)
+                fail_msg("'%s' answered '%s'", NAMES[i][0], reply);
+        }
+    ep_send(ep, "setoption name EvalFile value test_protocol_nnue two sp.nnue"); /* one space: another name */
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_non_null(strstr(reply, "info string error: EvalFile: net file 'test_protocol_nnue two sp.nnue'"));
+    ep_send(ep, "setoption name Hash value  16 \r");
+    ep_send(ep, "setoption name Threads value\t1");
+    ep_send(ep, "setoption hashsize value 16 ");
+    ep_reply(ep, reply, sizeof reply, T_FAST);
+    assert_string_equal(reply, "");
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+    for (int i = 0; i < N_NAMES; i++)
+        remove(NAMES[i][0]);
+    free(img);
+    free(net);
+}
+
 /* Writes the net files the tests load: a good one, a truncated copy and a foreign file. */
 static int write_nets(void **state)
 {
@@ -278,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_ucci_options),
         cmocka_unit_test(test_special_files),
         cmocka_unit_test(test_hostile_description),
+        cmocka_unit_test(test_values_as_typed),
     };
     return cmocka_run_group_tests(tests, write_nets, remove_nets);
 }
