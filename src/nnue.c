@@ -6,27 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "fileload.h"
 #include "nnue_embed.h"
 
 enum { EVAL_LIMIT = SCORE_KNOWN_WIN - 1 };
 
-/* Reads a little-endian uint32. */
-static uint32_t get32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
-/* Writes a little-endian uint32. */
-static void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
 /* Reads a little-endian int16. */
-static int16_t get16(const uint8_t *p) { return (int16_t)(uint16_t)(p[0] | p[1] << 8); }
-/* Writes a little-endian int16. */
-static void put16(uint8_t *p, int16_t v)
-{
-    p[0] = (uint8_t)((uint16_t)v & 0xFF);
-    p[1] = (uint8_t)((uint16_t)v >> 8);
-}
+static int16_t get16(const uint8_t *p) { return (int16_t)le16(p); }
 
 /* Fills err with a message about a net file and returns false. */
 static bool net_fail(XqError *err, const char *what, long long got, long long want)
@@ -41,7 +28,7 @@ static bool net_fail(XqError *err, const char *what, long long got, long long wa
 /* The checksum a net file image should store, by its version's definition. */
 uint32_t nnue_file_checksum(const uint8_t *file, size_t size)
 {
-    if (get32(file + NNUE_OFF_VERSION) == NNUE_VERSION_PAYLOAD_SUM)
+    if (le32(file + NNUE_OFF_VERSION) == NNUE_VERSION_PAYLOAD_SUM)
         return nnue_fnv1a(file + NNUE_HEADER_SIZE, size - NNUE_HEADER_SIZE);
     uint32_t h = nnue_fnv1a(file, NNUE_OFF_CHECKSUM);
     return nnue_fnv1a_more(h, file + NNUE_OFF_CHECKSUM + 4, size - NNUE_OFF_CHECKSUM - 4);
@@ -68,16 +55,16 @@ static bool check_header(const uint8_t *h, size_t size, XqError *err)
         return net_fail(err, "shorter than its 128-byte header", 0, -1);
     if (memcmp(h, NNUE_MAGIC, NNUE_MAGIC_SIZE) != 0)
         return net_fail(err, "no JJNNUE magic (not a Jiangjun net)", 0, -1);
-    uint32_t version = get32(h + NNUE_OFF_VERSION);
+    uint32_t version = le32(h + NNUE_OFF_VERSION);
     if (version != NNUE_VERSION && version != NNUE_VERSION_PAYLOAD_SUM)
         return net_fail(err, "version", version, NNUE_VERSION);
     for (size_t i = 0; i < sizeof FIELDS / sizeof *FIELDS; i++)
-        if (get32(h + FIELDS[i].offset) != FIELDS[i].want)
-            return net_fail(err, FIELDS[i].what, get32(h + FIELDS[i].offset), FIELDS[i].want);
+        if (le32(h + FIELDS[i].offset) != FIELDS[i].want)
+            return net_fail(err, FIELDS[i].what, le32(h + FIELDS[i].offset), FIELDS[i].want);
     if (size != NNUE_FILE_SIZE)
         return net_fail(err, size < NNUE_FILE_SIZE ? "truncated: file size" : "trailing bytes: file size",
                         (long long)size, NNUE_FILE_SIZE);
-    if (nnue_file_checksum(h, size) != get32(h + NNUE_OFF_CHECKSUM))
+    if (nnue_file_checksum(h, size) != le32(h + NNUE_OFF_CHECKSUM))
         return net_fail(err, "checksum mismatch (corrupt file)", 0, -1);
     return true;
 }
@@ -102,7 +89,7 @@ bool nnue_parse_arrays(const uint8_t *data, size_t size, const NnueArrays *to, X
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++, p += 2)
             to->out_weight[b][i] = get16(p);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
-        to->out_bias[b] = (int32_t)get32(p);
+        to->out_bias[b] = (int32_t)le32(p);
     memcpy(to->desc, data + NNUE_DESC_OFFSET, NNUE_DESC_SIZE);
     to->desc[NNUE_DESC_SIZE] = '\0';
     return true;
@@ -124,22 +111,22 @@ void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, con
     const uint32_t fields[] = { NNUE_VERSION, NNUE_FEATURE_SET, NNUE_FEATURES, NNUE_HIDDEN, NNUE_OUTPUT_BUCKETS,
                                 NNUE_QA,      NNUE_QB,          NNUE_SCALE,    NNUE_PAYLOAD_SIZE };
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-        put32(out + NNUE_OFF_VERSION + 4 * i, fields[i]); /* the fields are consecutive */
+        le_put(out + NNUE_OFF_VERSION + 4 * i, fields[i], 4); /* the fields are consecutive */
     size_t len = 0; /* the description's bytes, at most the field's (NUL-padded, not always NUL-terminated) */
     while (desc && len < NNUE_DESC_SIZE && desc[len])
         len++;
     memcpy(out + NNUE_DESC_OFFSET, desc ? desc : "", len);
     uint8_t *p = out + NNUE_HEADER_SIZE;
     for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++, p += 2)
-        put16(p, ft_weight[i]);
+        le_put(p, (uint16_t)ft_weight[i], 2);
     for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
-        put16(p, ft_bias[i]);
+        le_put(p, (uint16_t)ft_bias[i], 2);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++, p += 2)
-            put16(p, out_weight[b][i]);
+            le_put(p, (uint16_t)out_weight[b][i], 2);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
-        put32(p, (uint32_t)out_bias[b]);
-    put32(out + NNUE_OFF_CHECKSUM, nnue_file_checksum(out, NNUE_FILE_SIZE)); /* the field's bytes are not hashed */
+        le_put(p, (uint32_t)out_bias[b], 4);
+    le_put(out + NNUE_OFF_CHECKSUM, nnue_file_checksum(out, NNUE_FILE_SIZE), 4); /* the field's bytes are not hashed */
 }
 
 /* Writes net in the file format into out. */

@@ -31,15 +31,6 @@ static int64_t ucci_ms(const Proto *p, int64_t v)
     return v > TM_CLOCK_MAX_MS / MS_PER_SECOND ? TM_CLOCK_MAX_MS : clock_ms(v * MS_PER_SECOND);
 }
 
-/* Is m one of the first n moves of list? */
-static bool move_listed(const Move *list, int n, Move m)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return true;
-    return false;
-}
-
 /* Turns GoArgs into an EngineGo for the root; bad and repeated searchmoves are dropped with a message. */
 static void build_go(Proto *p, const Command *c, EngineGo *g)
 {
@@ -80,7 +71,7 @@ static void build_go(Proto *p, const Command *c, EngineGo *g)
     for (int i = 0; i < a->n_searchmoves && engine_position_ok(p->engine); i++) {
         Move m;
         XqError err;
-        if (!move_parse_legal(p->engine->scratch, c->tok[a->searchmoves_at + i], &m, &err)) {
+        if (!engine_parse_root_move(p->engine, c->tok[a->searchmoves_at + i], &m, &err)) {
             if (illegal++ == 0)
                 first = err;
         } else if (move_listed(g->searchmoves, g->n_searchmoves, m) || g->n_searchmoves >= MAX_MOVES) {
@@ -106,8 +97,6 @@ static void exec_go(Proto *p, const Command *c)
         return;
     }
     EngineGo g;
-    /* searchmoves are matched on a copy of the root (move_parse_legal needs a mutable position) */
-    memcpy(p->engine->scratch, engine_root(p->engine), sizeof *p->engine->scratch);
     build_go(p, c, &g);
     p->search_fe = p->fe;
     if (!engine_go(p->engine, &g)) {

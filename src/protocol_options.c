@@ -126,16 +126,16 @@ static void opt_apply(Proto *p, OptId id)
             v = p->lim.max_threads;
         int got = engine_set_threads(e, (int)v);
         if (got < 0)
-            out_info_string(p, "error: Threads cannot change during a search; kept %d", e->opt.threads);
+            out_info_string(p, "error: Threads cannot change during a search; kept %d", engine_options(e)->threads);
         else if (got != v)
             out_info_string(p, "only %d search threads could be started (asked for %lld)", got, (long long)v);
-        p->value[id] = e->opt.threads;
+        p->value[id] = engine_options(e)->threads;
         break;
     }
-    case OPT_PONDER: e->opt.ponder = v != 0; break;
-    case OPT_MULTIPV: e->opt.multipv = (int)v; break;
-    case OPT_MOVE_OVERHEAD: e->opt.move_overhead_ms = (int)v; break;
-    case OPT_RULES: e->opt.rules = rules_at((int)v); break;
+    case OPT_PONDER: engine_set_ponder(e, v != 0); break;
+    case OPT_MULTIPV: engine_set_multipv(e, (int)v); break;
+    case OPT_MOVE_OVERHEAD: engine_set_move_overhead(e, (int)v); break;
+    case OPT_RULES: engine_set_rules(e, rules_at((int)v)); break;
     case OPT_USE_NNUE: {
         XqError err;
         if (!engine_set_use_nnue(e, v != 0, &err)) {
@@ -147,11 +147,12 @@ static void opt_apply(Proto *p, OptId id)
     case OPT_LIMIT_STRENGTH:
     case OPT_ELO:
     case OPT_SKILL:
+    case OPT_RANDOMNESS:
         /* UCI_LimitStrength picks the level from UCI_Elo; otherwise Skill Level does (Stockfish's rule) */
-        e->opt.level_centi = p->value[OPT_LIMIT_STRENGTH] ? strength_level_for_elo((int)p->value[OPT_ELO])
-                                                          : (int)p->value[OPT_SKILL] * SKILL_CENTI;
+        engine_set_strength(e, p->value[OPT_LIMIT_STRENGTH] ? strength_level_for_elo((int)p->value[OPT_ELO])
+                                                            : (int)p->value[OPT_SKILL] * SKILL_CENTI,
+                            (int)p->value[OPT_RANDOMNESS]);
         break;
-    case OPT_RANDOMNESS: e->opt.randomness = (int)v; break;
     case OPT_USEBOOK: engine_set_use_book(e, v != 0); break;
     case OPT_BOOK_SEED: engine_set_book_seed(e, (uint64_t)v); break;
     case OPT_CLEAR_HASH:
@@ -165,16 +166,15 @@ void opt_init(Proto *p)
 {
     for (int i = 0; i < OPT_COUNT; i++)
         p->value[i] = OPTIONS[i].def;
-    p->value[OPT_USE_NNUE] = p->engine->opt.use_nnue; /* on when the build has a net */
+    p->value[OPT_USE_NNUE] = engine_options(p->engine)->use_nnue; /* on when the build has a net */
     snprintf(p->bookfiles, sizeof p->bookfiles, "%s", book_embedded_size() ? BOOK_EMBEDDED_NAME : "");
     p->evalfile[0] = '\0';
     engine_set_threads(p->engine, 1);
-    p->engine->opt.ponder = false;
-    p->engine->opt.multipv = 1;
-    p->engine->opt.level_centi = SKILL_MAX * SKILL_CENTI;
-    p->engine->opt.randomness = 0;
-    p->engine->opt.move_overhead_ms = OVERHEAD_DEFAULT;
-    p->engine->opt.rules = rules_at(0);
+    engine_set_ponder(p->engine, false);
+    engine_set_multipv(p->engine, 1);
+    engine_set_strength(p->engine, SKILL_MAX * SKILL_CENTI, 0);
+    engine_set_move_overhead(p->engine, OVERHEAD_DEFAULT);
+    engine_set_rules(p->engine, rules_at(0));
 }
 
 /* Describes option i as shown in dialect d; false when d does not show it. */
@@ -267,7 +267,7 @@ static void set_eval_file(Proto *p, const char *value)
     }
     snprintf(p->evalfile, sizeof p->evalfile, "%s", path);
     out_info_string(p, "net loaded: %s (%s)%s", *path ? path : "<embedded>", p->engine->net->desc,
-                    p->engine->opt.use_nnue ? "" : "; Use NNUE is off");
+                    engine_options(p->engine)->use_nnue ? "" : "; Use NNUE is off");
 }
 
 /* BookFile / bookfiles: opens the list's files (all or nothing); on error the engine plays without a book. */

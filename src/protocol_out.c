@@ -40,6 +40,20 @@ void out_clean(char *dst, size_t size, const char *src, bool keep_tab)
         dst[n] = '\0';
 }
 
+/* Masks each of the lowercase words (NULL-terminated), in any case, in free text by its second letter
+ * ("d*aw", "r*sign"): GUIs act on some words wherever they appear. */
+void out_mask_words(char *s, const char *const *words)
+{
+    for (char *c = s; *c; c++)
+        for (int w = 0; words[w]; w++) {
+            size_t n = strlen(words[w]), k = 0;
+            while (k < n && c[k] && (c[k] | 0x20) == words[w][k])
+                k++;
+            if (k == n)
+                c[1] = '*';
+        }
+}
+
 /* Writes one formatted line and flushes; control characters in it are escaped (out_clean; TAB is kept, CECP's
  * thinking output needs it), so no text can end the line early or start another. */
 void out_line(Output *out, const char *fmt, ...)
@@ -134,5 +148,5 @@ void out_board(Proto *p, const Position *pos)
     out_line(&p->out, "In check: %s", pos->in_check ? "yes" : "no");
     out_line(&p->out, "History plies: %u", (unsigned)pos->ply);
     out_line(&p->out, "Static eval (side to move): %d (%s)", engine_static_eval(p->engine, pos),
-             p->engine->opt.use_nnue ? "network" : "hand-crafted");
+             engine_options(p->engine)->use_nnue ? "network" : "hand-crafted");
 }
