@@ -4,9 +4,9 @@
  * differs, the front-end's Frontend says: its no-move and idle-stop answers,
  * its goodbye, what `go depth 0` means).
  *
- * While a search runs, isready is answered at once, and stop/ponderhit/
- * probe/quit too unless a deferred `go` waits (then they are meant for that
- * search); everything else is deferred and executed, in order, after the
+ * While a search runs, isready and quit are answered at once, and stop/
+ * ponderhit/probe too unless a deferred `go` waits (then they are meant for
+ * that search); everything else is deferred and executed, in order, after the
  * search. With `setoption batch true` (UCCI) every line waits for the search.
  */
 #include <stdlib.h>
@@ -204,12 +204,14 @@ LineOutcome ucix_line(Proto *p, const char *line, const LineContext *ctx)
     protocol_parse(line, &c);
     bool is_go = c.type == CMD_GO || c.type == CMD_PERFT, now = true;
     if (engine_searching(p->engine)) {
-        /* stop/ponderhit/quit are for the running search unless a later go waits: then they are for that one */
-        bool urgent = c.type == CMD_STOP || c.type == CMD_PONDERHIT || c.type == CMD_PROBE || c.type == CMD_QUIT;
+        /* stop/ponderhit/probe are for the running search unless a later go waits: then they are for that one;
+         * quit ends the session at once whatever waits (behind a search that never ends it never would) */
+        bool urgent = c.type == CMD_STOP || c.type == CMD_PONDERHIT || c.type == CMD_PROBE;
         if (p->value[OPT_BATCH])
             now = false; /* batch: stdin is not read while thinking */
         else
-            now = c.type == CMD_ISREADY || c.type == CMD_EMPTY || (urgent && ctx->deferred_searches == 0);
+            now = c.type == CMD_ISREADY || c.type == CMD_EMPTY || c.type == CMD_QUIT
+               || (urgent && ctx->deferred_searches == 0);
     }
     if (now)
         execute(p, &c);

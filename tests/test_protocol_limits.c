@@ -342,6 +342,25 @@ static void test_perft_stays_answerable(void **state)
     }
 }
 
+/* quit behind a deferred go ends the engine at once: it is never meant for the search that waits (before, it
+ * waited behind that go, which waited for a search that never ends). */
+static void test_quit_behind_deferred_go(void **state)
+{
+    (void)state;
+    for (int ucci = 0; ucci < 2; ucci++) {
+        EnginePipe *ep = start_engine(ucci);
+        ep_send(ep, "go infinite");
+        ep_send(ep, "go depth 1"); /* waits for the infinite search */
+        ep_send(ep, "quit");
+        int64_t deadline = ep_now_ms() + LIVE_MS; /* the engine's output ends with stdin still open */
+        while (!ep->eof && ep_read_line(ep, (int)(deadline - ep_now_ms() > 0 ? deadline - ep_now_ms() : 0)))
+            ;
+        assert_true(ep->eof);
+        assert_int_equal(ep_finish(ep, LIVE_MS), 0);
+        free(ep);
+    }
+}
+
 /* Runs the dialogs. */
 int main(void)
 {
@@ -352,6 +371,7 @@ int main(void)
         cmocka_unit_test(test_long_position_moves), cmocka_unit_test(test_clock_extremes),
         cmocka_unit_test(test_probe_while_searching), cmocka_unit_test(test_hash_not_power_of_two),
         cmocka_unit_test(test_deferred_flood),      cmocka_unit_test(test_perft_stays_answerable),
+        cmocka_unit_test(test_quit_behind_deferred_go),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
