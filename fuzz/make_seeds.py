@@ -35,6 +35,8 @@ WORDS = ('uci ucci isready setoption name value ucinewgame uccinewgame newgame p
          'OwnBook BookFile bookseed Book Seed <embedded> <empty>').split()
 NUMBERS = ['0', '1', '-1', '3', '127', '128', '999', '100000', '1000000000', '-1000000000', '1000000000000',
            '9223372036854775807', '99999999999999999999']
+# Files that are not regular files (issue 27): a loader that opens or reads one blocks or never ends.
+SPECIAL_FILES = ['/dev/stdin', '/dev/tty', '/dev/zero', '/dev/urandom', '/dev/fd/0', '/proc/self/fd/0', '.', '/']
 # A shuffle of horses that repeats the start position every four plies.
 SHUFFLE = ['h0g2', 'h9g7', 'g2h0', 'g7h9']
 
@@ -50,7 +52,10 @@ def write_dict():
     entries += ['l_%d="\\x0a%s"' % (i, l) for i, l in enumerate(
         ['go depth 1 searchmoves', 'banmoves', 'position startpos moves', 'go infinite', 'probe startpos',
          'stop', 'setoption name Hash value', 'go wtime', 'position fen', 'usermove', 'setboard', 'level 0 0:05 0.1',
-         'time 500', 'option Move Overhead=', 'ping 1', 'xboard\\x0aprotover 2'])]
+         'time 500', 'option Move Overhead=', 'ping 1', 'xboard\\x0aprotover 2', 'go perft 9',
+         'setoption name EvalFile value', 'setoption evalfile', 'setoption name BookFile value', 'setoption bookfiles',
+         'option EvalFile=', 'option BookFile='])]
+    entries += ['f_%d=" %s"' % (i, f) for i, f in enumerate(SPECIAL_FILES)]
     entries += ['fen_start=" ' + START + '"', 'nl="\\x0a"', 'sp=" "']
     with open(os.path.join(HERE, 'protocol.dict'), 'w') as f:
         f.write('\n'.join(entries) + '\n')

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "bench_fens.h"
-#include "datafile.h"
+#include "fileload.h"
 #include "move.h"
 #include "platform.h"
 #include "rules.h"
@@ -72,14 +72,11 @@ static bool bench_eval(const char *arg, Network **file_net, const Network **net,
             fprintf(err, "error: this build has no built-in net (use -eval FILE)\n");
         return *net != NULL;
     }
-    char exe_dir[DATAFILE_PATH_MAX], path[DATAFILE_PATH_MAX];
-    platform_exe_dir(exe_dir, sizeof exe_dir);
-    if (!datafile_locate(arg, exe_dir, path, sizeof path)) {
-        fprintf(err, "error: net file path too long\n");
-        return false;
-    }
+    char exe_dir[FILE_NAME_MAX];
+    if (!platform_exe_dir(exe_dir, sizeof exe_dir))
+        exe_dir[0] = '\0';
     *file_net = malloc(sizeof **file_net);
-    if (!*file_net || !nnue_load_file(*file_net, path, &e)) {
+    if (!*file_net || !nnue_load_file(*file_net, arg, exe_dir, &e)) {
         fprintf(err, "error: %s\n", *file_net ? e.msg : "out of memory");
         return false;
     }

@@ -3,28 +3,19 @@
  * bytes), probing with the mirror and the legality filter, the weighted
  * choice (see book.h).
  */
-#ifndef _WIN32
-#define _POSIX_C_SOURCE 200809L /* stat under -std=c11 */
-#endif
 #include "book.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "book_eleeye.h"
 #include "book_xqb.h"
-#include "datafile.h"
+#include "fileload.h"
 #include "movegen.h"
 
-#ifndef S_ISREG
-#define S_ISREG(m) (((m) & S_IFMT) == S_IFREG)
-#endif
-
-enum { LIST_SEPARATOR = ';', PATH_MAX_JOINED = 2 * BOOK_NAME_MAX, NAME_SHOWN = 57 };
+enum { LIST_SEPARATOR = ';', NAME_SHOWN = 57 };
 
 /* Opens a book held in memory; the format is told from the bytes. */
 bool book_open_memory(BookFile *bf, const uint8_t *data, size_t size, const char *name, XqError *err)
@@ -54,43 +45,7 @@ bool book_open_memory(BookFile *bf, const uint8_t *data, size_t size, const char
     return true;
 }
 
-/* Reads a whole regular file into a malloc'd buffer; false with err filled (errno kept for ENOENT). */
-static bool read_file(const char *path, uint8_t **out, size_t *size, XqError *err)
-{
-    struct stat st;
-    if (stat(path, &st) != 0) {
-        int e = errno;
-        snprintf(err->msg, sizeof err->msg, "cannot open (%s)", strerror(e));
-        errno = e;
-        return false;
-    }
-    errno = 0;
-    if (!S_ISREG(st.st_mode)) { /* a directory, a pipe or a device: never read (it could block or never end) */
-        snprintf(err->msg, sizeof err->msg, "not a regular file");
-        return false;
-    }
-    if (st.st_size <= 0 || (uint64_t)st.st_size > BOOK_FILE_BYTES_MAX) {
-        snprintf(err->msg, sizeof err->msg, st.st_size <= 0 ? "empty file" : "larger than %d MB",
-                 BOOK_FILE_BYTES_MAX >> 20);
-        return false;
-    }
-    FILE *f = fopen(path, "rb");
-    uint8_t *buf = f ? malloc((size_t)st.st_size) : NULL;
-    size_t got = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
-    bool more = f && fgetc(f) != EOF; /* the file grew while read: refuse rather than half-read it */
-    if (f)
-        fclose(f);
-    if (!buf || got != (size_t)st.st_size || more) {
-        snprintf(err->msg, sizeof err->msg, "%s", !f ? "cannot open" : !buf ? "out of memory" : "read error");
-        free(buf);
-        return false;
-    }
-    *out = buf;
-    *size = got;
-    return true;
-}
-
-/* Opens a book file, read whole; a relative name not found is looked for beside exe_dir (datafile.h). */
+/* Opens a book file, read whole; a relative name not found is looked for in exe_dir. */
 bool book_open_path(BookFile *bf, const char *name, const char *exe_dir, XqError *err)
 {
     memset(bf, 0, sizeof *bf);
@@ -100,12 +55,7 @@ bool book_open_path(BookFile *bf, const char *name, const char *exe_dir, XqError
         snprintf(err->msg, sizeof err->msg, "book file name longer than %d bytes", BOOK_NAME_MAX - 1);
         return false;
     }
-    char path[PATH_MAX_JOINED];
-    if (!datafile_locate(name, exe_dir, path, sizeof path)) {
-        snprintf(err->msg, sizeof err->msg, "book file path too long");
-        return false;
-    }
-    if (!read_file(path, &data, &size, err)) /* where found elsewhere but unusable, this says why */
+    if (!file_load(name, exe_dir, BOOK_FILE_BYTES_MAX, &data, &size, err))
         return false;
     if (!book_open_memory(bf, data, size, name, err)) {
         free(data);

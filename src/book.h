@@ -22,12 +22,13 @@
 #include <stdint.h>
 
 #include "book_move.h"
+#include "fileload.h"
 #include "position.h"
 
 enum {
     BOOK_MOVES_MAX = MAX_MOVES,       /* book moves of one position (no position has more legal moves) */
     BOOK_FILES_MAX = 8,               /* files in one list */
-    BOOK_NAME_MAX = 512,              /* longest file name */
+    BOOK_NAME_MAX = FILE_NAME_MAX,    /* longest file name */
     BOOK_FILE_BYTES_MAX = 256 << 20,  /* a bigger file is refused (it is read whole) */
 };
 

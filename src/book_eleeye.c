@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bytes.h"
+
 enum {
     RC4_STATE = 256,
     RC4_KEY_BYTES = 4,     /* ElephantEye keys its stream with four zero bytes */
@@ -120,11 +122,6 @@ uint32_t eleeye_key(const uint32_t *locks, const Position *pos, bool mirrored)
     return key;
 }
 
-/* Reads a little-endian u16. */
-static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-/* Reads a little-endian u32. */
-static uint32_t rd32(const uint8_t *p) { return (uint32_t)rd16(p) | (uint32_t)rd16(p + 2) << 16; }
-
 /* Checks a whole file's bytes: a whole number of records, keys ascending. */
 bool eleeye_check(const uint8_t *data, size_t size, size_t *count, XqError *err)
 {
@@ -135,7 +132,7 @@ bool eleeye_check(const uint8_t *data, size_t size, size_t *count, XqError *err)
     }
     size_t n = size / ELEEYE_RECORD_BYTES;
     for (size_t i = 1; i < n; i++)
-        if (rd32(data + i * ELEEYE_RECORD_BYTES) < rd32(data + (i - 1) * ELEEYE_RECORD_BYTES)) {
+        if (le32(data + i * ELEEYE_RECORD_BYTES) < le32(data + (i - 1) * ELEEYE_RECORD_BYTES)) {
             snprintf(err->msg, sizeof err->msg, "not a .xqb book nor a BOOK.DAT (records out of order at record %zu)", i);
             return false;
         }
@@ -156,7 +153,7 @@ int eleeye_find(const uint8_t *records, size_t count, uint32_t key, BookMove *ou
     size_t lo = 0, hi = count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (rd32(records + mid * ELEEYE_RECORD_BYTES) < key)
+        if (le32(records + mid * ELEEYE_RECORD_BYTES) < key)
             lo = mid + 1;
         else
             hi = mid;
@@ -164,10 +161,10 @@ int eleeye_find(const uint8_t *records, size_t count, uint32_t key, BookMove *ou
     int n = 0;
     for (size_t i = lo; i < count && n < max; i++) {
         const uint8_t *p = records + i * ELEEYE_RECORD_BYTES;
-        if (rd32(p) != key)
+        if (le32(p) != key)
             break;
-        out[n].move = decode_move(rd16(p + 4));
-        out[n++].weight = rd16(p + 6);
+        out[n].move = decode_move(le16(p + 4));
+        out[n++].weight = le16(p + 6);
     }
     return n;
 }

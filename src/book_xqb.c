@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
+
 enum {
     KEY_SIDE_INDEX = 0,  /* key number of "black to move" */
     KEY_PIECE_BASE = 1,  /* key number of (colour, type, square) = 1 + (colour * 7 + type) * 90 + square */
@@ -24,20 +26,6 @@ static uint64_t key_number(uint64_t i)
 
 /* The file's number of an engine square (rank * 9 + file). */
 static int square_index(int sq) { return sq_rank(sq) * FILES + sq_file(sq); }
-
-/* Reads a little-endian u16. */
-static uint16_t rd16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
-/* Reads a little-endian u32. */
-static uint32_t rd32(const uint8_t *p) { return (uint32_t)rd16(p) | (uint32_t)rd16(p + 2) << 16; }
-/* Reads a little-endian u64. */
-static uint64_t rd64(const uint8_t *p) { return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32; }
-
-/* Writes a little-endian integer of n bytes. */
-static void wr(uint8_t *p, uint64_t v, int n)
-{
-    for (int i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
 
 /* The book key of pos, or of its left-right mirror. */
 uint64_t xqb_key(const Position *pos, bool mirrored)
@@ -80,7 +68,7 @@ bool xqb_check(const uint8_t *data, size_t size, size_t *count, XqError *err)
         snprintf(err->msg, sizeof err->msg, "not a Jiangjun book (no " XQB_MAGIC " header)");
         return false;
     }
-    uint32_t version = rd32(data + MAGIC_BYTES), n = rd32(data + MAGIC_BYTES + 4);
+    uint32_t version = le32(data + MAGIC_BYTES), n = le32(data + MAGIC_BYTES + 4);
     if (version != XQB_VERSION) {
         snprintf(err->msg, sizeof err->msg, "Jiangjun book version %u is not supported (this engine reads %d)",
                  (unsigned)version, XQB_VERSION);
@@ -93,7 +81,7 @@ bool xqb_check(const uint8_t *data, size_t size, size_t *count, XqError *err)
     }
     const uint8_t *rec = data + XQB_HEADER_BYTES;
     for (size_t i = 1; i < n; i++)
-        if (rd64(rec + i * XQB_RECORD_BYTES) < rd64(rec + (i - 1) * XQB_RECORD_BYTES)) {
+        if (le64(rec + i * XQB_RECORD_BYTES) < le64(rec + (i - 1) * XQB_RECORD_BYTES)) {
             snprintf(err->msg, sizeof err->msg, "records out of order at record %zu (the keys must ascend)", i);
             return false;
         }
@@ -120,7 +108,7 @@ static uint16_t encode_move(Move m)
 XqbRecord xqb_read(const uint8_t *records, size_t i)
 {
     const uint8_t *p = records + i * XQB_RECORD_BYTES;
-    XqbRecord r = { rd64(p), decode_move(rd16(p + 8)), rd16(p + 10) };
+    XqbRecord r = { le64(p), decode_move(le16(p + 8)), le16(p + 10) };
     return r;
 }
 
@@ -130,7 +118,7 @@ int xqb_find(const uint8_t *records, size_t count, uint64_t key, BookMove *out, 
     size_t lo = 0, hi = count; /* the first record with a key >= key lies in [lo, hi] */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (rd64(records + mid * XQB_RECORD_BYTES) < key)
+        if (le64(records + mid * XQB_RECORD_BYTES) < key)
             lo = mid + 1;
         else
             hi = mid;
@@ -170,15 +158,15 @@ bool xqb_write(FILE *f, const XqbRecord *r, size_t n)
     if (n > UINT32_MAX)
         return false;
     memcpy(head, XQB_MAGIC, MAGIC_BYTES);
-    wr(head + MAGIC_BYTES, XQB_VERSION, 4);
-    wr(head + MAGIC_BYTES + 4, n, 4);
+    le_put(head + MAGIC_BYTES, XQB_VERSION, 4);
+    le_put(head + MAGIC_BYTES + 4, n, 4);
     if (fwrite(head, sizeof head, 1, f) != 1)
         return false;
     for (size_t i = 0; i < n; i++) {
         uint8_t rec[XQB_RECORD_BYTES];
-        wr(rec, r[i].key, 8);
-        wr(rec + 8, encode_move(r[i].move), 2);
-        wr(rec + 10, r[i].weight, 2);
+        le_put(rec, r[i].key, 8);
+        le_put(rec + 8, encode_move(r[i].move), 2);
+        le_put(rec + 10, r[i].weight, 2);
         if (fwrite(rec, sizeof rec, 1, f) != 1)
             return false;
     }

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "datafile.h"
 #include "engine_book.h"
 #include "eval.h"
 #include "move.h"
 #include "movegen.h"
+#include "perft.h"
 #include "platform.h"
 #include "rules.h"
 #include "strength.h"
@@ -89,15 +89,6 @@ static void engine_currmove(void *ctx, Move move, int number)
     e->cb.currmove(e->cb.ctx, move, number);
 }
 
-/* Is m one of the first n moves of list? */
-static bool move_in(const Move *list, int n, Move m)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return true;
-    return false;
-}
-
 /* Is the position after legal root move m a draw by the rules in force (repetition, quiet-move limit, dead position)? */
 static bool move_reaches_rule_draw(Engine *e, Move m)
 {
@@ -139,7 +130,7 @@ static void *search_main(void *arg)
     res.time_ms = now_ms() - atomic_load(&e->shared.start_ms);
     res.draw_offered = atomic_load(&e->draw_offered);
     res.in_check = e->position_ok && e->root->in_check;
-    if (res.searched && !move_in(e->legal, e->n_legal, res.best)) {
+    if (res.searched && !move_listed(e->legal, e->n_legal, res.best)) {
         /* never print an illegal move: fall back to an allowed legal one */
         res.best = e->shared.limits.n_root_moves ? e->shared.limits.root_moves[0] : e->legal[0];
         res.ponder = MOVE_NONE;
@@ -249,7 +240,7 @@ bool engine_set_banmoves(Engine *e, char *const *moves, int n_moves, XqError *er
         Move m;
         if (!move_parse_legal(e->root, moves[i], &m, err))
             return false;
-        if (!move_in(list, n, m) && n < MAX_MOVES)
+        if (!move_listed(list, n, m) && n < MAX_MOVES)
             list[n++] = m;
     }
     memcpy(e->banned, list, (size_t)n * sizeof list[0]);
@@ -305,6 +296,17 @@ RulesVerdict engine_game_status(Engine *e, RulesReport *report)
     return rules_game_status(e->scratch, e->opt.rules, report);
 }
 
+/* Parses a move text legal in the root, on the scratch copy (move_parse_legal needs a mutable position). */
+bool engine_parse_root_move(Engine *e, const char *text, Move *m, XqError *err)
+{
+    if (!e->position_ok) {
+        snprintf(err->msg, sizeof err->msg, "no valid position");
+        return false;
+    }
+    memcpy(e->scratch, e->root, sizeof *e->scratch);
+    return move_parse_legal(e->scratch, text, m, err);
+}
+
 /* Marks the engine as having no valid position. */
 void engine_invalidate_position(Engine *e)
 {
@@ -326,8 +328,8 @@ static void set_root_moves(Engine *e, const EngineGo *go, SearchLimits *lim)
     const Move *from = go->n_searchmoves ? go->searchmoves : e->legal;
     int count = go->n_searchmoves ? go->n_searchmoves : e->n_legal;
     for (int i = 0; i < count; i++)
-        if (move_in(e->legal, e->n_legal, from[i]) && !move_in(e->banned, e->n_banned, from[i])
-            && !move_in(lim->root_moves, lim->n_root_moves, from[i]))
+        if (move_listed(e->legal, e->n_legal, from[i]) && !move_listed(e->banned, e->n_banned, from[i])
+            && !move_listed(lim->root_moves, lim->n_root_moves, from[i]))
             lim->root_moves[lim->n_root_moves++] = from[i];
     /* if every move is banned, a banned move still beats no move at all */
     if (lim->n_root_moves == 0 && go->n_searchmoves == 0)
@@ -401,6 +403,38 @@ bool engine_go(Engine *e, const EngineGo *go)
     return true;
 }
 
+/* Body of the perft thread: divide counts of the root, stoppable through the search's stop flag. */
+static void *perft_main(void *arg)
+{
+    Engine *e = arg;
+    Position *pos = e->pv_pos; /* the search thread's scratch; no search runs */
+    memcpy(pos, e->root, sizeof *pos);
+    bool complete;
+    uint64_t total = perft_divide_stoppable(pos, e->perft_depth, e->cb.perft_move, e->cb.ctx, &e->shared.stop,
+                                            &complete);
+    if (e->cb.perft_done)
+        e->cb.perft_done(e->cb.ctx, total, complete);
+    return NULL;
+}
+
+/* Starts perft divide on the search thread. */
+bool engine_perft(Engine *e, int depth)
+{
+    if (e->searching)
+        return false;
+    memset(&e->go, 0, sizeof e->go); /* not open-ended: at the end of input it runs to its end */
+    e->perft_depth = depth;
+    atomic_store(&e->shared.stop, false);
+    atomic_store(&e->shared.pondering, false);
+    e->wait_for_stop = false;
+    e->released = false;
+    e->tt_busy = false; /* perft never touches the table: a probe reads it directly */
+    if (pthread_create(&e->thread, NULL, perft_main, e) != 0)
+        return false;
+    e->searching = true;
+    return true;
+}
+
 /* Asks a running search to stop and releases a held result. */
 void engine_stop(Engine *e)
 {
@@ -447,6 +481,26 @@ bool engine_search_is_open_ended(Engine *e)
     return e->searching && (e->go.infinite || atomic_load(&e->shared.pondering));
 }
 
+/* The options in use. */
+const EngineOptions *engine_options(const Engine *e) { return &e->opt; }
+/* Pondering enabled in the GUI. */
+void engine_set_ponder(Engine *e, bool on) { e->opt.ponder = on; }
+/* Lines to search and report, clamped. */
+void engine_set_multipv(Engine *e, int lines)
+{
+    e->opt.multipv = lines < 1 ? 1 : lines > ENGINE_MULTIPV_MAX ? ENGINE_MULTIPV_MAX : lines;
+}
+/* The move overhead in ms (at least 0). */
+void engine_set_move_overhead(Engine *e, int ms) { e->opt.move_overhead_ms = ms < 0 ? 0 : ms; }
+/* The rule set in force (NULL: the default). */
+void engine_set_rules(Engine *e, const struct RuleSet *rules) { e->opt.rules = rules ? rules : rules_default(); }
+/* The strength level and UCCI's randomness. */
+void engine_set_strength(Engine *e, int level_centi, int randomness)
+{
+    e->opt.level_centi = level_centi;
+    e->opt.randomness = randomness;
+}
+
 /* Sets the number of search threads, between searches only. */
 int engine_set_threads(Engine *e, int threads)
 {
@@ -486,7 +540,7 @@ static bool names_embedded_net(const char *path)
     return !path || !*path || strcmp(path, "<embedded>") == 0 || strcmp(path, "<empty>") == 0;
 }
 
-/* Loads a net file (a relative name is also looked for where datafile.h says) or selects the built-in net; all or nothing. */
+/* Loads a net file (a relative name is looked for as fileload.h says) or selects the built-in net; all or nothing. */
 bool engine_set_eval_file(Engine *e, const char *path, XqError *err)
 {
     const Network *old = e->net;
@@ -504,13 +558,7 @@ bool engine_set_eval_file(Engine *e, const char *path, XqError *err)
             snprintf(err->msg, sizeof err->msg, "out of memory loading a net");
             return false;
         }
-        char found[DATAFILE_PATH_MAX];
-        if (!datafile_locate(path, e->book->exe_dir, found, sizeof found)) {
-            snprintf(err->msg, sizeof err->msg, "net file path too long");
-            free(net);
-            return false;
-        }
-        if (!nnue_load_file(net, found, err)) {
+        if (!nnue_load_file(net, path, e->book->exe_dir, err)) {
             free(net);
             return false;
         }

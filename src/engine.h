@@ -53,6 +53,9 @@ typedef struct EngineCallbacks {
     void (*currmove)(void *ctx, Move move, int number); /* may be NULL: root move announcements */
     /* a go answered from the book: its book moves (heaviest first) and the one chosen, before bestmove */
     void (*book)(void *ctx, const Position *root, const BookMove *moves, int n, Move chosen);
+    /* engine_perft: one root move's leaf count (may be NULL), then the total, complete false after a stop */
+    void (*perft_move)(void *ctx, Move move, uint64_t nodes);
+    void (*perft_done)(void *ctx, uint64_t nodes, bool complete);
 } EngineCallbacks;
 
 /* A fully resolved `go` (the protocol converts text and units). */
@@ -84,7 +87,11 @@ typedef struct EngineOptions {
 
 typedef struct Engine {
     Position *root;         /* the current position with its game history */
-    Position *scratch;      /* protocol-thread scratch for parsing positions */
+    /* Protocol-thread scratch, private to engine*.c. Its rule: an engine function that uses it copies or builds
+     * a position into it first and is done with it before it returns (engine_set_position keeps it as the new
+     * root and takes the old root as the scratch); so no use outlives its call and two never overlap (the
+     * protocol thread makes one call at a time; the search thread never touches it). */
+    Position *scratch;
     Position *pv_pos;       /* search-thread scratch for checking PVs */
     bool position_ok;       /* the last `position` was valid */
     int n_banned;
@@ -113,6 +120,7 @@ typedef struct Engine {
     atomic_bool draw_offered;
     uint64_t noise_seed;    /* the strength limits' evaluation noise of this game (drawn at each new game) */
     EngineGo go;
+    int perft_depth;        /* the running engine_perft's depth */
     int n_legal;            /* legal root moves at the last go */
     Move legal[MAX_MOVES];
     SearchResult result;
@@ -151,6 +159,9 @@ int engine_undo_depth(const Engine *e);
 /* What the rules in force say about the game now (no legal move, repetition, the 60-move limit). */
 RulesVerdict engine_game_status(Engine *e, RulesReport *report);
 
+/* Parses a move text that must be legal in the root (searchmoves); false with err filled when it is not or
+ * there is no valid position. Call while no search runs. */
+bool engine_parse_root_move(Engine *e, const char *text, Move *m, XqError *err);
 /* Marks the engine as having no valid position (after a malformed `position`). */
 void engine_invalidate_position(Engine *e);
 /* Is there a valid root position? */
@@ -160,6 +171,10 @@ const Position *engine_root(const Engine *e);
 
 /* Starts a search on its own thread; the result comes through cb.bestmove. */
 bool engine_go(Engine *e, const EngineGo *go);
+/* Starts perft divide of the root to depth on the search thread (so that it can be stopped and the protocol
+ * stays answerable): cb.perft_move per root move, then cb.perft_done. engine_stop ends it early, engine_wait
+ * joins it, engine_searching is true while it runs. False when a search runs or the thread cannot start. */
+bool engine_perft(Engine *e, int depth);
 /* Asks a running search to stop (also releases a held ponder/infinite result). */
 void engine_stop(Engine *e);
 /* The opponent played the expected move: the clock starts now. */
@@ -171,6 +186,19 @@ bool engine_searching(const Engine *e);
 /* Is the running search one that never ends by itself (infinite, or ponder before ponderhit)? */
 bool engine_search_is_open_ended(Engine *e);
 
+/* The options in use (read-only; each changes through its setter below). */
+const EngineOptions *engine_options(const Engine *e);
+/* Pondering is enabled in the GUI (the time allocation counts on it). */
+void engine_set_ponder(Engine *e, bool on);
+/* Lines to search and report, clamped to 1..ENGINE_MULTIPV_MAX. */
+void engine_set_multipv(Engine *e, int lines);
+/* Milliseconds kept back from each move's time for the GUI's lag (negative: 0). */
+void engine_set_move_overhead(Engine *e, int ms);
+/* The rule set in force (rules.h; NULL: the default). */
+void engine_set_rules(Engine *e, const struct RuleSet *rules);
+/* The strength level in hundredths (strength.h; SKILL_MAX * SKILL_CENTI plays at full strength) and UCCI's
+ * randomness 0 (none) .. 5 (huge). */
+void engine_set_strength(Engine *e, int level_centi, int randomness);
 /* Sets the number of search threads (1..POOL_MAX_THREADS, clamped). Refused (returns -1, nothing changed)
  * while a search runs; else returns the count now in use, fewer than asked when the system gives no more. */
 int engine_set_threads(Engine *e, int threads);

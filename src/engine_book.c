@@ -77,21 +77,12 @@ int engine_book_moves(Engine *e, int back_plies, BookMove *out)
     return book_probe(&e->book->book, e->scratch, out);
 }
 
-/* Is m one of the first n moves of list? */
-static bool listed(const Move *list, int n, Move m)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return true;
-    return false;
-}
-
 /* Does this go allow root move m (searchmoves and banmoves as the search would take them)? */
 static bool allowed(const Engine *e, const SearchLimits *lim, Move m)
 {
     if (lim->n_root_moves > 0)
-        return listed(lim->root_moves, lim->n_root_moves, m);
-    return !listed(e->banned, e->n_banned, m);
+        return move_listed(lim->root_moves, lim->n_root_moves, m);
+    return !move_listed(e->banned, e->n_banned, m);
 }
 
 /* Does legal move m lead to a position the game had before (since the last capture)? */

@@ -6,26 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
+#include "fileload.h"
 #include "nnue_embed.h"
 
 enum { EVAL_LIMIT = SCORE_KNOWN_WIN - 1 };
 
-/* Reads a little-endian uint32. */
-static uint32_t get32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
-/* Writes a little-endian uint32. */
-static void put32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
 /* Reads a little-endian int16. */
-static int16_t get16(const uint8_t *p) { return (int16_t)(uint16_t)(p[0] | p[1] << 8); }
-/* Writes a little-endian int16. */
-static void put16(uint8_t *p, int16_t v)
-{
-    p[0] = (uint8_t)((uint16_t)v & 0xFF);
-    p[1] = (uint8_t)((uint16_t)v >> 8);
-}
+static int16_t get16(const uint8_t *p) { return (int16_t)le16(p); }
 
 /* Fills err with a message about a net file and returns false. */
 static bool net_fail(XqError *err, const char *what, long long got, long long want)
@@ -37,6 +25,15 @@ static bool net_fail(XqError *err, const char *what, long long got, long long wa
     return false;
 }
 
+/* The checksum a net file image should store, by its version's definition. */
+uint32_t nnue_file_checksum(const uint8_t *file, size_t size)
+{
+    if (le32(file + NNUE_OFF_VERSION) == NNUE_VERSION_PAYLOAD_SUM)
+        return nnue_fnv1a(file + NNUE_HEADER_SIZE, size - NNUE_HEADER_SIZE);
+    uint32_t h = nnue_fnv1a(file, NNUE_OFF_CHECKSUM);
+    return nnue_fnv1a_more(h, file + NNUE_OFF_CHECKSUM + 4, size - NNUE_OFF_CHECKSUM - 4);
+}
+
 /* Checks the header fields against this engine's architecture. */
 static bool check_header(const uint8_t *h, size_t size, XqError *err)
 {
@@ -45,7 +42,6 @@ static bool check_header(const uint8_t *h, size_t size, XqError *err)
         const char *what;
         uint32_t want;
     } FIELDS[] = {
-        { NNUE_OFF_VERSION, "version", NNUE_VERSION },
         { NNUE_OFF_FEATURE_SET, "feature set", NNUE_FEATURE_SET },
         { NNUE_OFF_INPUTS, "input count", NNUE_FEATURES },
         { NNUE_OFF_HIDDEN, "hidden size", NNUE_HIDDEN },
@@ -59,13 +55,16 @@ static bool check_header(const uint8_t *h, size_t size, XqError *err)
         return net_fail(err, "shorter than its 128-byte header", 0, -1);
     if (memcmp(h, NNUE_MAGIC, NNUE_MAGIC_SIZE) != 0)
         return net_fail(err, "no JJNNUE magic (not a Jiangjun net)", 0, -1);
+    uint32_t version = le32(h + NNUE_OFF_VERSION);
+    if (version != NNUE_VERSION && version != NNUE_VERSION_PAYLOAD_SUM)
+        return net_fail(err, "version", version, NNUE_VERSION);
     for (size_t i = 0; i < sizeof FIELDS / sizeof *FIELDS; i++)
-        if (get32(h + FIELDS[i].offset) != FIELDS[i].want)
-            return net_fail(err, FIELDS[i].what, get32(h + FIELDS[i].offset), FIELDS[i].want);
+        if (le32(h + FIELDS[i].offset) != FIELDS[i].want)
+            return net_fail(err, FIELDS[i].what, le32(h + FIELDS[i].offset), FIELDS[i].want);
     if (size != NNUE_FILE_SIZE)
         return net_fail(err, size < NNUE_FILE_SIZE ? "truncated: file size" : "trailing bytes: file size",
                         (long long)size, NNUE_FILE_SIZE);
-    if (nnue_fnv1a(h + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE) != get32(h + NNUE_OFF_CHECKSUM))
+    if (nnue_file_checksum(h, size) != le32(h + NNUE_OFF_CHECKSUM))
         return net_fail(err, "checksum mismatch (corrupt file)", 0, -1);
     return true;
 }
@@ -90,7 +89,7 @@ bool nnue_parse_arrays(const uint8_t *data, size_t size, const NnueArrays *to, X
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++, p += 2)
             to->out_weight[b][i] = get16(p);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
-        to->out_bias[b] = (int32_t)get32(p);
+        to->out_bias[b] = (int32_t)le32(p);
     memcpy(to->desc, data + NNUE_DESC_OFFSET, NNUE_DESC_SIZE);
     to->desc[NNUE_DESC_SIZE] = '\0';
     return true;
@@ -112,22 +111,22 @@ void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, con
     const uint32_t fields[] = { NNUE_VERSION, NNUE_FEATURE_SET, NNUE_FEATURES, NNUE_HIDDEN, NNUE_OUTPUT_BUCKETS,
                                 NNUE_QA,      NNUE_QB,          NNUE_SCALE,    NNUE_PAYLOAD_SIZE };
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-        put32(out + NNUE_OFF_VERSION + 4 * i, fields[i]); /* the fields are consecutive */
+        le_put(out + NNUE_OFF_VERSION + 4 * i, fields[i], 4); /* the fields are consecutive */
     size_t len = 0; /* the description's bytes, at most the field's (NUL-padded, not always NUL-terminated) */
     while (desc && len < NNUE_DESC_SIZE && desc[len])
         len++;
     memcpy(out + NNUE_DESC_OFFSET, desc ? desc : "", len);
     uint8_t *p = out + NNUE_HEADER_SIZE;
     for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++, p += 2)
-        put16(p, ft_weight[i]);
+        le_put(p, (uint16_t)ft_weight[i], 2);
     for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
-        put16(p, ft_bias[i]);
+        le_put(p, (uint16_t)ft_bias[i], 2);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         for (int i = 0; i < 2 * NNUE_HIDDEN; i++, p += 2)
-            put16(p, out_weight[b][i]);
+            le_put(p, (uint16_t)out_weight[b][i], 2);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
-        put32(p, (uint32_t)out_bias[b]);
-    put32(out + NNUE_OFF_CHECKSUM, nnue_fnv1a(out + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE));
+        le_put(p, (uint32_t)out_bias[b], 4);
+    le_put(out + NNUE_OFF_CHECKSUM, nnue_file_checksum(out, NNUE_FILE_SIZE), 4); /* the field's bytes are not hashed */
 }
 
 /* Writes net in the file format into out. */
@@ -136,26 +135,19 @@ void nnue_serialise(const Network *net, uint8_t *out)
     nnue_serialise_arrays(net->ft_weight, net->ft_bias, net->out_weight, net->out_bias, net->desc, out);
 }
 
-/* Loads a net file; on error fills err and leaves net untouched. */
-bool nnue_load_file(Network *net, const char *path, XqError *err)
+/* Loads a net file (fileload.h's rule: a regular file only, a relative name also beside exe_dir); on error
+ * fills err and leaves net untouched. */
+bool nnue_load_file(Network *net, const char *path, const char *exe_dir, XqError *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err->msg, sizeof err->msg, "cannot open net file '%.100s'", path);
+    uint8_t *buf;
+    size_t n;
+    XqError why;
+    /* one byte more than a net may pass the cap, so that the parser names a longer file's trailing bytes */
+    if (!file_load(path, exe_dir, NNUE_FILE_SIZE + 1, &buf, &n, &why)) {
+        snprintf(err->msg, sizeof err->msg, "net file '%.50s': %.90s", path, why.msg);
         return false;
     }
-    /* one byte more than a net, so a longer file is caught without seeking */
-    uint8_t *buf = malloc(NNUE_FILE_SIZE + 1);
-    size_t n = buf ? fread(buf, 1, NNUE_FILE_SIZE + 1, f) : 0;
-    bool read_error = ferror(f);
-    fclose(f);
-    bool ok = false;
-    if (!buf)
-        snprintf(err->msg, sizeof err->msg, "out of memory loading a net");
-    else if (read_error)
-        snprintf(err->msg, sizeof err->msg, "read error on net file '%.100s'", path);
-    else
-        ok = nnue_parse(net, buf, n, err);
+    bool ok = nnue_parse(net, buf, n, err);
     free(buf);
     return ok;
 }

@@ -85,10 +85,15 @@ bool nnue_parse_arrays(const uint8_t *data, size_t size, const NnueArrays *to, X
  * (NNUE_FILE_SIZE bytes). */
 void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, const int16_t (*out_weight)[2 * NNUE_HIDDEN],
                            const int32_t *out_bias, const char *desc, uint8_t *out);
+/* The checksum a net file image of size >= NNUE_HEADER_SIZE bytes should store, by the definition of the
+ * version in its header: version 1, FNV-1a of the bytes after the header; later, of every byte but the
+ * checksum field's. */
+uint32_t nnue_file_checksum(const uint8_t *file, size_t size);
 /* Parses a net file image (nnue_arch.h's format); on error fills err and leaves net untouched. */
 bool nnue_parse(Network *net, const uint8_t *data, size_t size, XqError *err);
-/* Loads a net file; on error fills err and leaves net untouched. */
-bool nnue_load_file(Network *net, const char *path, XqError *err);
+/* Loads a net file: a regular file only (fileload.h), a relative path not in the current directory also
+ * looked for in exe_dir (NULL: not). On error fills err (naming the file) and leaves net untouched. */
+bool nnue_load_file(Network *net, const char *path, const char *exe_dir, XqError *err);
 /* Writes net in the file format into out (NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE bytes). */
 void nnue_serialise(const Network *net, uint8_t *out);
 /* The net built into the executable, parsed once; NULL when the build embeds none. */

@@ -17,12 +17,13 @@
  * File (all little-endian):
  *   header, NNUE_HEADER_SIZE (128) bytes:
  *     0   8 bytes magic "JJNNUE\r\n"
- *     8   uint32 version (NNUE_VERSION)
+ *     8   uint32 version (NNUE_VERSION; NNUE_VERSION_PAYLOAD_SUM files still load)
  *     12  uint32 feature set (NNUE_FEATURE_SET)
  *     16  uint32 inputs, 20 uint32 hidden, 24 uint32 output buckets
  *     28  uint32 QA, 32 uint32 QB, 36 uint32 SCALE
  *     40  uint32 payload size in bytes
- *     44  uint32 FNV-1a (32-bit) checksum of the payload
+ *     44  uint32 FNV-1a (32-bit) checksum of the whole file but these 4 bytes (version 2: the header's fields
+ *         and description too, so a description edited after export fails); version 1: of the payload only
  *     48  80 bytes: a description, NUL-padded (provenance; not interpreted)
  *   payload:
  *     int16 ft_weight[inputs][hidden]      (feature-major: one row per input)
@@ -45,7 +46,8 @@ enum {
     NNUE_QB = 64,
     NNUE_SCALE = 400,
     NNUE_OUT_WEIGHT_MAX = 127, /* |quantised output weight| */
-    NNUE_VERSION = 1,
+    NNUE_VERSION = 2,             /* the checksum covers the whole file but itself */
+    NNUE_VERSION_PAYLOAD_SUM = 1, /* older files: the checksum covers the payload only (still loaded) */
     NNUE_FEATURE_SET = 1,      /* nnue_features.h as it is: 2 x 7 x 90, mirrored by king file */
     NNUE_HEADER_SIZE = 128,
     NNUE_MAGIC_SIZE = 8,       /* header offsets of the fields listed above: */
@@ -68,13 +70,15 @@ static inline int nnue_output_bucket(int pieces)
     return b < NNUE_OUTPUT_BUCKETS ? b : NNUE_OUTPUT_BUCKETS - 1;
 }
 
-/* FNV-1a 32-bit hash of a byte string (the net file's checksum). */
-static inline uint32_t nnue_fnv1a(const uint8_t *p, size_t n)
+/* FNV-1a 32-bit hash continued from h over a byte string. */
+static inline uint32_t nnue_fnv1a_more(uint32_t h, const uint8_t *p, size_t n)
 {
-    uint32_t h = 2166136261u;
     for (size_t i = 0; i < n; i++)
         h = (h ^ p[i]) * 16777619u;
     return h;
 }
+
+/* FNV-1a 32-bit hash of a byte string. */
+static inline uint32_t nnue_fnv1a(const uint8_t *p, size_t n) { return nnue_fnv1a_more(2166136261u, p, n); }
 
 #endif

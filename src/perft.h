@@ -2,6 +2,8 @@
 #ifndef XQ_PERFT_H
 #define XQ_PERFT_H
 
+#include <stdatomic.h>
+
 #include "position.h"
 
 /* Called once per root move by perft_divide with that move's leaf count. */
@@ -11,5 +13,9 @@ typedef void (*PerftDivideFn)(void *ctx, Move m, uint64_t nodes);
 uint64_t perft(Position *pos, int depth);
 /* Like perft, reporting each root move's count through fn; returns the total. */
 uint64_t perft_divide(Position *pos, int depth, PerftDivideFn fn, void *ctx);
+/* perft_divide that gives up once *stop is set (checked at every node above the last ply): returns the
+ * leaves counted so far, *complete false when stopped (the move being counted then is not reported). */
+uint64_t perft_divide_stoppable(Position *pos, int depth, PerftDivideFn fn, void *ctx, const atomic_bool *stop,
+                                bool *complete);
 
 #endif

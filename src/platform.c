@@ -57,6 +57,9 @@ void platform_table_free(void *raw, size_t bytes)
     (void)bytes;
     free(raw);
 }
+
+/* Zeroes a table with memset (Windows: calloc'd memory, no page release). */
+void platform_table_zero(void *table, size_t bytes) { memset(table, 0, bytes); }
 #else
 #include <time.h>
 #include <unistd.h>
@@ -110,6 +113,16 @@ void *platform_table_alloc(size_t bytes, void **raw)
     (void)madvise(table, bytes, MADV_HUGEPAGE); /* a hint: where it fails, small pages serve */
 #endif
     return table;
+}
+
+/* Zeroes a table: a large one by releasing its pages (they come back zeroed when touched), else memset. */
+void platform_table_zero(void *table, size_t bytes)
+{
+#if defined(MADV_DONTNEED)
+    if (bytes >= PLATFORM_ZERO_BY_RELEASE && madvise(table, bytes, MADV_DONTNEED) == 0)
+        return; /* the table is page-aligned (see platform_table_alloc) */
+#endif
+    memset(table, 0, bytes);
 }
 
 /* Unmaps what platform_table_alloc gave for `bytes`. */

@@ -13,9 +13,11 @@
  */
 #include "protocol.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "move.h"
 #include "protocol_int.h"
 
 enum {
@@ -162,6 +164,30 @@ static void proto_bestmove(void *ctx, const EngineResult *res)
         p->search_fe->bestmove(p, res);
 }
 
+/* Search-thread callback of engine_perft: one root move's count ("h2e2: 1234"). */
+static void proto_perft_move(void *ctx, Move move, uint64_t nodes)
+{
+    Proto *p = ctx;
+    char text[MOVE_TEXT];
+    out_line(&p->out, "%s: %" PRIu64, move_to_text(move, text), nodes);
+}
+
+/* Search-thread callback of engine_perft: wakes the protocol thread, then prints the total, or after a stop
+ * says that the count is partial (so that no reader takes it for the total). */
+static void proto_perft_done(void *ctx, uint64_t nodes, bool complete)
+{
+    Proto *p = ctx;
+    input_wake(&p->input);
+    if (!complete) {
+        char text[LINE_MAX_OUT / 2];
+        snprintf(text, sizeof text, "perft stopped: %" PRIu64 " leaves counted before the stop, not the total", nodes);
+        p->search_fe->message(p, text);
+        return;
+    }
+    out_line(&p->out, "%s", "");
+    out_line(&p->out, "Nodes searched: %" PRIu64, nodes);
+}
+
 /* Joins the finished search and lets its front-end act on the result (protocol thread). */
 static void search_finished(Proto *p)
 {
@@ -198,7 +224,8 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
     pthread_mutex_init(&p->out.lock, NULL);
     p->fe = p->search_fe = &FRONTEND_UCI;
     cecp_init(&p->cecp);
-    EngineCallbacks cb = { proto_report, proto_bestmove, p, proto_currmove, proto_book };
+    EngineCallbacks cb = { proto_report, proto_bestmove, p, proto_currmove, proto_book, proto_perft_move,
+                           proto_perft_done };
     p->engine = engine_new(&cb);
     if (!p->engine) {
         out_line(&p->out, "info string error: out of memory");

@@ -310,14 +310,17 @@ static void user_move(Proto *p, const char *text)
         think(p);
 }
 
-/* Parses "N" (seconds or minutes, a decimal fraction allowed) into ms with a unit; false if malformed. */
+/* Parses "N" (seconds or minutes: decimal digits with at most one '.', then the end, ':' or '+') into ms with a
+ * unit; false if malformed. strtod alone would take hex ("0x10" is 16) and exponents ("1e3"). */
 static bool parse_duration(const char *s, int64_t unit_ms, int64_t max_units, int64_t *out_ms)
 {
-    char *end;
-    if (!isdigit((unsigned char)s[0]) && s[0] != '.')
-        return false;
-    double v = strtod(s, &end);
-    if (end == s || !(v >= 0 && v <= (double)max_units) || !(*end == '\0' || *end == ':' || *end == '+'))
+    size_t len = strspn(s, "0123456789.");
+    const char *dot = memchr(s, '.', len);
+    if (len == 0 || (dot && memchr(dot + 1, '.', len - (size_t)(dot + 1 - s))) || (len == 1 && dot))
+        return false; /* nothing, two dots, or a lone '.' */
+    const char *end = s + len;
+    double v = strtod(s, NULL); /* the prefix checked above is all strtod reads: decimal only */
+    if (!(v >= 0 && v <= (double)max_units) || !(*end == '\0' || *end == ':' || *end == '+'))
         return false;
     *out_ms = (int64_t)(v * (double)unit_ms + 0.5);
     return true;

@@ -43,15 +43,6 @@ void cecp_init(Cecp *c)
     c->time_ms = c->otim_ms = -1;
 }
 
-/* Masks "draw" (any case) in free text: XBoard acts on the word. */
-static void mask_draw(char *s)
-{
-    for (char *c = s; *c; c++)
-        if ((c[0] | 0x20) == 'd' && c[1] && (c[1] | 0x20) == 'r' && c[2] && (c[2] | 0x20) == 'a' && c[3]
-            && (c[3] | 0x20) == 'w')
-            c[1] = '*';
-}
-
 /* A notice as "# text" (only while XBoard ignores such lines), an error as "tellusererror text". */
 void cecp_message(Proto *p, const char *text)
 {
@@ -59,7 +50,8 @@ void cecp_message(Proto *p, const char *text)
     char buf[CECP_LINE_MAX];
     bool error = strncmp(text, ERROR_PREFIX, sizeof ERROR_PREFIX - 1) == 0;
     snprintf(buf, sizeof buf, "%s", error ? text + sizeof ERROR_PREFIX - 1 : text);
-    mask_draw(buf);
+    static const char *const XBOARD_ACTS_ON[] = { "draw", NULL }; /* XBoard acts on the word in free text */
+    out_mask_words(buf, XBOARD_ACTS_ON);
     if (error)
         out_line(&p->out, "tellusererror %s", buf);
     else if (p->cecp.comments)

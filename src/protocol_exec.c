@@ -4,17 +4,15 @@
  * differs, the front-end's Frontend says: its no-move and idle-stop answers,
  * its goodbye, what `go depth 0` means).
  *
- * While a search runs, isready is answered at once, and stop/ponderhit/
- * probe/quit too unless a deferred `go` waits (then they are meant for that
- * search); everything else is deferred and executed, in order, after the
+ * While a search runs, isready and quit are answered at once, and stop/
+ * ponderhit/probe too unless a deferred `go` waits (then they are meant for
+ * that search); everything else is deferred and executed, in order, after the
  * search. With `setoption batch true` (UCCI) every line waits for the search.
  */
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "move.h"
-#include "perft.h"
 #include "protocol_int.h"
 
 enum { MS_PER_SECOND = 1000 };
@@ -31,15 +29,6 @@ static int64_t ucci_ms(const Proto *p, int64_t v)
     if (p->value[OPT_USEMILLISEC])
         return clock_ms(v);
     return v > TM_CLOCK_MAX_MS / MS_PER_SECOND ? TM_CLOCK_MAX_MS : clock_ms(v * MS_PER_SECOND);
-}
-
-/* Is m one of the first n moves of list? */
-static bool move_listed(const Move *list, int n, Move m)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return true;
-    return false;
 }
 
 /* Turns GoArgs into an EngineGo for the root; bad and repeated searchmoves are dropped with a message. */
@@ -82,7 +71,7 @@ static void build_go(Proto *p, const Command *c, EngineGo *g)
     for (int i = 0; i < a->n_searchmoves && engine_position_ok(p->engine); i++) {
         Move m;
         XqError err;
-        if (!move_parse_legal(p->engine->scratch, c->tok[a->searchmoves_at + i], &m, &err)) {
+        if (!engine_parse_root_move(p->engine, c->tok[a->searchmoves_at + i], &m, &err)) {
             if (illegal++ == 0)
                 first = err;
         } else if (move_listed(g->searchmoves, g->n_searchmoves, m) || g->n_searchmoves >= MAX_MOVES) {
@@ -108,8 +97,6 @@ static void exec_go(Proto *p, const Command *c)
         return;
     }
     EngineGo g;
-    /* searchmoves are matched on a copy of the root (move_parse_legal needs a mutable position) */
-    memcpy(p->engine->scratch, engine_root(p->engine), sizeof *p->engine->scratch);
     build_go(p, c, &g);
     p->search_fe = p->fe;
     if (!engine_go(p->engine, &g)) {
@@ -118,26 +105,17 @@ static void exec_go(Proto *p, const Command *c)
     }
 }
 
-/* Prints one perft divide line. */
-static void perft_line(void *ctx, Move m, uint64_t nodes)
-{
-    char text[MOVE_TEXT];
-    out_line(&((Proto *)ctx)->out, "%s: %" PRIu64, move_to_text(m, text), nodes);
-}
-
-/* go perft N: divide counts of the root, synchronously. */
+/* go perft N: divide counts of the root on the search thread (stoppable; isready is answered meanwhile). */
 static void exec_perft(Proto *p, const Command *c)
 {
     if (c->error[0] || !engine_position_ok(p->engine)) {
         out_info_string(p, "error: %s", c->error[0] ? c->error : "perft without a valid position");
         return;
     }
-    Position *pos = p->engine->scratch;
-    memcpy(pos, engine_root(p->engine), sizeof *pos);
     int depth = p->lim.max_perft && c->go.perft > p->lim.max_perft ? p->lim.max_perft : c->go.perft;
-    uint64_t total = perft_divide(pos, depth, perft_line, p);
-    out_line(&p->out, "%s", "");
-    out_line(&p->out, "Nodes searched: %" PRIu64, total);
+    p->search_fe = p->fe;
+    if (!engine_perft(p->engine, depth))
+        out_info_string(p, "error: cannot start the search thread");
 }
 
 /* position / bare fen / startpos: all or nothing. */
@@ -226,12 +204,14 @@ LineOutcome ucix_line(Proto *p, const char *line, const LineContext *ctx)
     protocol_parse(line, &c);
     bool is_go = c.type == CMD_GO || c.type == CMD_PERFT, now = true;
     if (engine_searching(p->engine)) {
-        /* stop/ponderhit/quit are for the running search unless a later go waits: then they are for that one */
-        bool urgent = c.type == CMD_STOP || c.type == CMD_PONDERHIT || c.type == CMD_PROBE || c.type == CMD_QUIT;
+        /* stop/ponderhit/probe are for the running search unless a later go waits: then they are for that one;
+         * quit ends the session at once whatever waits (behind a search that never ends it never would) */
+        bool urgent = c.type == CMD_STOP || c.type == CMD_PONDERHIT || c.type == CMD_PROBE;
         if (p->value[OPT_BATCH])
             now = false; /* batch: stdin is not read while thinking */
         else
-            now = c.type == CMD_ISREADY || c.type == CMD_EMPTY || (urgent && ctx->deferred_searches == 0);
+            now = c.type == CMD_ISREADY || c.type == CMD_EMPTY || c.type == CMD_QUIT
+               || (urgent && ctx->deferred_searches == 0);
     }
     if (now)
         execute(p, &c);

@@ -17,6 +17,7 @@
 
 #include "input.h"
 #include "protocol.h"
+#include "version.h"
 
 typedef enum OptId {
     OPT_HASH, OPT_THREADS, OPT_CLEAR_HASH, OPT_PONDER, OPT_MULTIPV, OPT_MOVE_OVERHEAD, OPT_RULES,
@@ -81,7 +82,6 @@ enum { CECP_NONE = -1 }; /* Cecp.engine_side in force mode: the engine plays nei
 typedef struct Cecp {
     int engine_side;         /* RED or BLACK, the side the engine plays; CECP_NONE: force mode */
     bool analyze;            /* analyze mode */
-    bool over;               /* the game ended (result, resign, a claim): no thinking until new/go */
     bool computer;           /* the opponent is an engine: claim only results XBoard can verify */
     bool draw_offered;       /* the opponent offered a draw since the engine's last move */
     bool comments;           /* "# ..." lines are safe (feature debug=1 not rejected) */
@@ -162,6 +162,11 @@ void opt_init(Proto *p);
 void opt_set(Proto *p, const char *name, const char *value);
 
 /* protocol_out.c: output. */
+/* The one sanitiser of echoed text: copies src into dst with control characters escaped as \xHH (TAB kept
+ * when keep_tab); out_line and out_info_string pass everything they print through it. */
+void out_clean(char *dst, size_t size, const char *src, bool keep_tab);
+/* Masks each of the lowercase words (NULL-terminated list), in any case, in free text ("d*aw"). */
+void out_mask_words(char *s, const char *const *words);
 /* Prints a notice or error for the user through the current front-end ("info string ..." and the like). */
 void out_info_string(Proto *p, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -202,6 +207,8 @@ void cecp_reason(const RulesReport *r, int loser, bool in_check, char *buf, size
 void out_pophash(Proto *p, bool found, const TTEntry *entry);
 /* Converts an engine score to the UCCI convention (ElephantEye's +-10000 mates). */
 int score_to_ucci(int score);
+
+#define ENGINE_AUTHOR "the " XQ_NAME " developers" /* id author (UCI), id copyright (UCCI) */
 
 enum { LINE_MAX_OUT = 1000 }; /* every line stays below this (UCI2WB's buffer) */
 

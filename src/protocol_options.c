@@ -9,6 +9,7 @@
  * GUI scans for (draw, resign, nobestmove).
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "protocol_int.h"
@@ -125,16 +126,16 @@ static void opt_apply(Proto *p, OptId id)
             v = p->lim.max_threads;
         int got = engine_set_threads(e, (int)v);
         if (got < 0)
-            out_info_string(p, "error: Threads cannot change during a search; kept %d", e->opt.threads);
+            out_info_string(p, "error: Threads cannot change during a search; kept %d", engine_options(e)->threads);
         else if (got != v)
             out_info_string(p, "only %d search threads could be started (asked for %lld)", got, (long long)v);
-        p->value[id] = e->opt.threads;
+        p->value[id] = engine_options(e)->threads;
         break;
     }
-    case OPT_PONDER: e->opt.ponder = v != 0; break;
-    case OPT_MULTIPV: e->opt.multipv = (int)v; break;
-    case OPT_MOVE_OVERHEAD: e->opt.move_overhead_ms = (int)v; break;
-    case OPT_RULES: e->opt.rules = rules_at((int)v); break;
+    case OPT_PONDER: engine_set_ponder(e, v != 0); break;
+    case OPT_MULTIPV: engine_set_multipv(e, (int)v); break;
+    case OPT_MOVE_OVERHEAD: engine_set_move_overhead(e, (int)v); break;
+    case OPT_RULES: engine_set_rules(e, rules_at((int)v)); break;
     case OPT_USE_NNUE: {
         XqError err;
         if (!engine_set_use_nnue(e, v != 0, &err)) {
@@ -146,11 +147,12 @@ static void opt_apply(Proto *p, OptId id)
     case OPT_LIMIT_STRENGTH:
     case OPT_ELO:
     case OPT_SKILL:
+    case OPT_RANDOMNESS:
         /* UCI_LimitStrength picks the level from UCI_Elo; otherwise Skill Level does (Stockfish's rule) */
-        e->opt.level_centi = p->value[OPT_LIMIT_STRENGTH] ? strength_level_for_elo((int)p->value[OPT_ELO])
-                                                          : (int)p->value[OPT_SKILL] * SKILL_CENTI;
+        engine_set_strength(e, p->value[OPT_LIMIT_STRENGTH] ? strength_level_for_elo((int)p->value[OPT_ELO])
+                                                            : (int)p->value[OPT_SKILL] * SKILL_CENTI,
+                            (int)p->value[OPT_RANDOMNESS]);
         break;
-    case OPT_RANDOMNESS: e->opt.randomness = (int)v; break;
     case OPT_USEBOOK: engine_set_use_book(e, v != 0); break;
     case OPT_BOOK_SEED: engine_set_book_seed(e, (uint64_t)v); break;
     case OPT_CLEAR_HASH:
@@ -164,16 +166,15 @@ void opt_init(Proto *p)
 {
     for (int i = 0; i < OPT_COUNT; i++)
         p->value[i] = OPTIONS[i].def;
-    p->value[OPT_USE_NNUE] = p->engine->opt.use_nnue; /* on when the build has a net */
+    p->value[OPT_USE_NNUE] = engine_options(p->engine)->use_nnue; /* on when the build has a net */
     snprintf(p->bookfiles, sizeof p->bookfiles, "%s", book_embedded_size() ? BOOK_EMBEDDED_NAME : "");
     p->evalfile[0] = '\0';
     engine_set_threads(p->engine, 1);
-    p->engine->opt.ponder = false;
-    p->engine->opt.multipv = 1;
-    p->engine->opt.level_centi = SKILL_MAX * SKILL_CENTI;
-    p->engine->opt.randomness = 0;
-    p->engine->opt.move_overhead_ms = OVERHEAD_DEFAULT;
-    p->engine->opt.rules = rules_at(0);
+    engine_set_ponder(p->engine, false);
+    engine_set_multipv(p->engine, 1);
+    engine_set_strength(p->engine, SKILL_MAX * SKILL_CENTI, 0);
+    engine_set_move_overhead(p->engine, OVERHEAD_DEFAULT);
+    engine_set_rules(p->engine, rules_at(0));
 }
 
 /* Describes option i as shown in dialect d; false when d does not show it. */
@@ -266,7 +267,7 @@ static void set_eval_file(Proto *p, const char *value)
     }
     snprintf(p->evalfile, sizeof p->evalfile, "%s", path);
     out_info_string(p, "net loaded: %s (%s)%s", *path ? path : "<embedded>", p->engine->net->desc,
-                    p->engine->opt.use_nnue ? "" : "; Use NNUE is off");
+                    engine_options(p->engine)->use_nnue ? "" : "; Use NNUE is off");
 }
 
 /* BookFile / bookfiles: opens the list's files (all or nothing); on error the engine plays without a book. */
@@ -339,27 +340,27 @@ static bool parse_spin(Proto *p, const OptDef *d, const char *value, int64_t *v)
     return true;
 }
 
-/* Applies `setoption`. */
-void opt_set(Proto *p, const char *name, const char *value)
+/* A copy of text (malloc'd) without the blanks around it; NULL for NULL text (or when out of memory). */
+static char *dup_trimmed(const char *text)
 {
-    char norm[NAME_MAX_NORM];
-    normalise(name, norm);
-    const OptDef *d = NULL;
-    if (value) {
-        /* UCCI form of a name of several words ("setoption Skill Level 5"): its later words came first in
-         * the value; the longer name wins */
-        char joined[NAME_MAX_NORM * 2];
-        size_t word = strcspn(value, " ");
-        snprintf(joined, sizeof joined, "%s%.*s", name, (int)(word < NAME_MAX_NORM ? word : NAME_MAX_NORM), value);
-        char norm2[NAME_MAX_NORM];
-        normalise(joined, norm2);
-        if ((d = opt_find(norm2)) != NULL)
-            value = value[word] ? value + word + 1 : NULL;
+    if (!text)
+        return NULL;
+    while (isspace((unsigned char)*text))
+        text++;
+    size_t len = strlen(text);
+    while (len > 0 && isspace((unsigned char)text[len - 1]))
+        len--;
+    char *s = malloc(len + 1);
+    if (s) {
+        memcpy(s, text, len);
+        s[len] = '\0';
     }
-    if (!d)
-        d = opt_find(norm);
-    if (!d)
-        return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
+    return s;
+}
+
+/* Applies a value to a spin, check, button or combo option. */
+static void set_typed(Proto *p, const OptDef *d, const char *value)
+{
     int64_t v = 0;
     bool ok = true;
     switch (d->type) {
@@ -379,17 +380,7 @@ void opt_set(Proto *p, const char *name, const char *value)
                 ok = true;
             }
         break;
-    case OT_STRING:
-        if (value && strlen(value) >= sizeof p->bookfiles) {
-            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value", shown_name(p, d),
-                            (int)sizeof p->bookfiles - 1);
-            return;
-        }
-        if (d->id == OPT_EVALFILE)
-            set_eval_file(p, value);
-        else
-            set_book_files(p, value);
-        return;
+    case OT_STRING: return; /* opt_set handles them */
     }
     if (!ok && d->id == OPT_UCI_VARIANT) {
         out_info_string(p, "error: UCI_Variant %.40s is not supported: Jiangjun plays xiangqi only; kept xiangqi",
@@ -421,4 +412,50 @@ void opt_set(Proto *p, const char *name, const char *value)
     }
     p->value[d->id] = v;
     opt_apply(p, d->id);
+}
+
+/* Applies `setoption`: a string option takes the value as typed (a file name may hold any blanks), the others
+ * take it without the blanks around it. */
+void opt_set(Proto *p, const char *name, const char *value)
+{
+    char norm[NAME_MAX_NORM];
+    normalise(name, norm);
+    const OptDef *d = NULL;
+    if (value) {
+        /* UCCI form of a name of several words ("setoption Skill Level 5"): its later words came first in
+         * the value; the longer name wins */
+        char joined[NAME_MAX_NORM * 2];
+        const char *first = value;
+        while (isspace((unsigned char)*first))
+            first++;
+        size_t word = strcspn(first, " \t");
+        snprintf(joined, sizeof joined, "%s%.*s", name, (int)(word < NAME_MAX_NORM ? word : NAME_MAX_NORM), first);
+        char norm2[NAME_MAX_NORM];
+        normalise(joined, norm2);
+        if ((d = opt_find(norm2)) != NULL)
+            value = first[word] ? first + word + 1 : NULL;
+    }
+    if (!d)
+        d = opt_find(norm);
+    if (!d)
+        return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
+    if (d->type == OT_STRING) {
+        if (value && strlen(value) >= sizeof p->bookfiles) {
+            out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value", shown_name(p, d),
+                            (int)sizeof p->bookfiles - 1);
+            return;
+        }
+        if (d->id == OPT_EVALFILE)
+            set_eval_file(p, value);
+        else
+            set_book_files(p, value);
+        return;
+    }
+    char *trimmed = dup_trimmed(value);
+    if (value && !trimmed) {
+        out_info_string(p, "error: out of memory; option %s kept", shown_name(p, d));
+        return;
+    }
+    set_typed(p, d, trimmed);
+    free(trimmed);
 }

@@ -12,30 +12,76 @@
 #include "protocol_int.h"
 #include "wdl.h"
 
-/* Writes one formatted line and flushes. */
+enum { LINE_BUF = LINE_MAX_OUT + 24, ESCAPE_LEN = 4 /* "\xHH" */ };
+
+/* Copies src into dst (size bytes, always NUL-terminated, cut before an escape that would not fit) with each
+ * control character (0x00-0x1F, 0x7F) ESCAPED as \xHH, not dropped, so that the user sees what a file or an
+ * input held and the text stays on one line; TAB is kept when keep_tab. A backslash is copied as it is (Windows
+ * paths stay readable), so "\x0a" typed by the user and an escaped newline look alike. */
+void out_clean(char *dst, size_t size, const char *src, bool keep_tab)
+{
+    static const char HEX[] = "0123456789abcdef";
+    size_t n = 0;
+    for (; *src; src++) {
+        unsigned char ch = (unsigned char)*src;
+        bool control = (ch < 0x20 || ch == 0x7F) && !(keep_tab && ch == '\t');
+        if (n + (control ? ESCAPE_LEN : 1) >= size)
+            break;
+        if (control) {
+            dst[n++] = '\\';
+            dst[n++] = 'x';
+            dst[n++] = HEX[ch >> 4];
+            dst[n++] = HEX[ch & 0xF];
+        } else {
+            dst[n++] = (char)ch;
+        }
+    }
+    if (size)
+        dst[n] = '\0';
+}
+
+/* Masks each of the lowercase words (NULL-terminated), in any case, in free text by its second letter
+ * ("d*aw", "r*sign"): GUIs act on some words wherever they appear. */
+void out_mask_words(char *s, const char *const *words)
+{
+    for (char *c = s; *c; c++)
+        for (int w = 0; words[w]; w++) {
+            size_t n = strlen(words[w]), k = 0;
+            while (k < n && c[k] && (c[k] | 0x20) == words[w][k])
+                k++;
+            if (k == n)
+                c[1] = '*';
+        }
+}
+
+/* Writes one formatted line and flushes; control characters in it are escaped (out_clean; TAB is kept, CECP's
+ * thinking output needs it), so no text can end the line early or start another. */
 void out_line(Output *out, const char *fmt, ...)
 {
-    char buf[LINE_MAX_OUT + 24];
+    char buf[LINE_BUF], clean[LINE_BUF];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    out_clean(clean, sizeof clean, buf, true);
     pthread_mutex_lock(&out->lock);
-    fputs(buf, out->f);
+    fputs(clean, out->f);
     fputc('\n', out->f);
     fflush(out->f);
     pthread_mutex_unlock(&out->lock);
 }
 
-/* Prints a notice or error for the user through the current front-end. */
+/* Prints a notice or error for the user through the current front-end; what it quotes (file names, a net's
+ * description, option values, FENs, input) has every control character escaped, TAB too (out_clean). */
 void out_info_string(Proto *p, const char *fmt, ...)
 {
-    char buf[LINE_MAX_OUT - 16];
+    char buf[LINE_MAX_OUT - 16], clean[LINE_MAX_OUT - 16];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    p->fe->message(p, buf);
+    out_clean(clean, sizeof clean, buf, false);
+    p->fe->message(p, clean);
 }
 
 /* Appends formatted text to buf at *n (truncating safely). */
@@ -102,5 +148,5 @@ void out_board(Proto *p, const Position *pos)
     out_line(&p->out, "In check: %s", pos->in_check ? "yes" : "no");
     out_line(&p->out, "History plies: %u", (unsigned)pos->ply);
     out_line(&p->out, "Static eval (side to move): %d (%s)", engine_static_eval(p->engine, pos),
-             p->engine->opt.use_nnue ? "network" : "hand-crafted");
+             engine_options(p->engine)->use_nnue ? "network" : "hand-crafted");
 }

@@ -106,8 +106,27 @@ static void parse_position_args(Command *cmd, int i)
     }
 }
 
-/* Parses `setoption` in either form: UCI "name <N...> [value <V...>]" or UCCI "<name> [<value...>]". */
-static void parse_setoption(Command *cmd)
+/* The text of line after token k and the one blank that ends it, as typed (inner, leading and trailing blanks
+ * kept), with only the line's end ('\r', '\n') trimmed; a new string, "" when nothing follows. */
+static char *rest_after(const Command *cmd, const char *line, int k)
+{
+    size_t at = (size_t)(cmd->tok[k] - cmd->buf) + strlen(cmd->tok[k]); /* buf mirrors line byte for byte */
+    if (line[at])
+        at++; /* the one separator */
+    size_t len = strlen(line + at);
+    while (len > 0 && (line[at + len - 1] == '\r' || line[at + len - 1] == '\n'))
+        len--;
+    char *s = malloc(len + 1);
+    if (s) {
+        memcpy(s, line + at, len);
+        s[len] = '\0';
+    }
+    return s;
+}
+
+/* Parses `setoption` in either form: UCI "name <N...> [value <V>]" or UCCI "<name> [<V>]"; V is the rest of
+ * the line as typed (rest_after), so that a file name with two spaces, a tab or a trailing blank survives. */
+static void parse_setoption(Command *cmd, const char *line)
 {
     int i = 1;
     if (i >= cmd->n_tok) {
@@ -120,11 +139,11 @@ static void parse_setoption(Command *cmd)
             v++;
         cmd->opt_name = tokens_join(cmd->tok, i + 1, v);
         if (v < cmd->n_tok)
-            cmd->opt_value = tokens_join(cmd->tok, v + 1, cmd->n_tok);
+            cmd->opt_value = rest_after(cmd, line, v);
     } else {
         cmd->opt_name = tokens_join(cmd->tok, i, i + 1);
         if (i + 1 < cmd->n_tok) /* tolerate "setoption hashsize value 64" too */
-            cmd->opt_value = tokens_join(cmd->tok, str_ieq(cmd->tok[i + 1], "value") ? i + 2 : i + 1, cmd->n_tok);
+            cmd->opt_value = rest_after(cmd, line, str_ieq(cmd->tok[i + 1], "value") && i + 2 < cmd->n_tok ? i + 1 : i);
     }
     if (!cmd->opt_name || !cmd->opt_name[0])
         set_error(cmd, "setoption: no option name");
@@ -233,7 +252,7 @@ void protocol_parse(const char *line, Command *cmd)
         /* bare "fen ..." / "startpos ..." start at token 0 */
         parse_position_args(cmd, str_ieq(cmd->tok[0], "position") || cmd->type == CMD_PROBE ? 1 : 0);
         break;
-    case CMD_SETOPTION: parse_setoption(cmd); break;
+    case CMD_SETOPTION: parse_setoption(cmd, line); break;
     case CMD_GO: parse_go(cmd); break;
     case CMD_PONDERHIT: cmd->ponderhit_draw = cmd->n_tok > 1 && str_ieq(cmd->tok[1], "draw"); break;
     case CMD_BANMOVES:

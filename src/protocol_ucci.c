@@ -21,28 +21,14 @@ enum {
     UCCI_EVAL_MAX = 9799,  /* ordinary scores stay below the ban band */
 };
 
-#define ENGINE_AUTHOR "the " XQ_NAME " developers"
-
-/* Masks the words gmchess takes as game results (draw, resign) in free text. */
-static void mask_game_words(char *s)
-{
-    static const char *const WORDS[] = { "draw", "resign" };
-    for (char *c = s; *c; c++)
-        for (int w = 0; w < 2; w++) {
-            size_t n = strlen(WORDS[w]), k = 0;
-            while (k < n && c[k] && (c[k] | 0x20) == WORDS[w][k])
-                k++;
-            if (k == n)
-                c[1] = '*'; /* "d*aw", "r*sign"; also covers "nobestmove"-free text */
-        }
-}
 
 /* A notice: "info string ...", masked. */
 static void ucci_message(Proto *p, const char *text)
 {
     char buf[LINE_MAX_OUT - 16];
     snprintf(buf, sizeof buf, "%s", text);
-    mask_game_words(buf);
+    static const char *const GMCHESS_RESULTS[] = { "draw", "resign", NULL }; /* gmchess takes them as results */
+    out_mask_words(buf, GMCHESS_RESULTS);
     out_line(&p->out, "info string %s", buf);
 }
 

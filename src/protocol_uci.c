@@ -17,7 +17,6 @@
 
 enum { UCI_BAN_CP = 19999 }; /* a rule win/loss shown as a huge centipawn score */
 
-#define ENGINE_AUTHOR "the " XQ_NAME " developers"
 
 /* A notice: "info string ...". */
 static void uci_message(Proto *p, const char *text) { out_line(&p->out, "info string %s", text); }

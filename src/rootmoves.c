@@ -6,15 +6,6 @@
 #include "movegen.h"
 #include "tt.h"
 
-/* Is m one of the first n moves of list? */
-static bool listed(const Move *list, int n, Move m)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return true;
-    return false;
-}
-
 /* Fills the list with the legal moves, restricted to allowed when given. */
 int rootmoves_init(RootMoves *rm, Position *pos, const Move *allowed, int n_allowed)
 {
@@ -22,7 +13,7 @@ int rootmoves_init(RootMoves *rm, Position *pos, const Move *allowed, int n_allo
     int n = gen_legal(pos, moves);
     rm->count = 0;
     for (int i = 0; i < n; i++) {
-        if (n_allowed > 0 && !listed(allowed, n_allowed, moves[i]))
+        if (n_allowed > 0 && !move_listed(allowed, n_allowed, moves[i]))
             continue;
         RootMove *r = &rm->move[rm->count++];
         r->move = moves[i];

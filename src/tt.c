@@ -50,7 +50,7 @@ void tt_free(TT *tt)
 void tt_clear(TT *tt)
 {
     if (tt->table)
-        memset(tt->table, 0, tt->buckets * sizeof(TTBucket));
+        platform_table_zero(tt->table, tt->buckets * sizeof(TTBucket));
     tt->generation = GEN_STEP;
 }
 

@@ -44,6 +44,15 @@ static inline int move_from(Move m) { return m & 0xFF; }
 /* Destination square of a move. */
 static inline int move_to(Move m) { return m >> 8; }
 
+/* Is m one of the first n moves of list? */
+static inline bool move_listed(const Move *list, int n, Move m)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == m)
+            return true;
+    return false;
+}
+
 /* An error with a message for the user (FEN and move parsing). */
 typedef struct XqError {
     char msg[160];

@@ -53,7 +53,7 @@ static void test_play_and_undo(void **state)
 {
     (void)state;
     Seen seen = { 0 };
-    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     assert_non_null(e);
     XqError err;
@@ -87,7 +87,7 @@ static void test_play_and_undo(void **state)
 static void test_no_position(void **state)
 {
     (void)state;
-    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL };
+    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     assert_false(engine_set_position(e, "foobar", NULL, 0, &err));
@@ -98,11 +98,40 @@ static void test_no_position(void **state)
     engine_free(e);
 }
 
+/* The facade's option setters: what they store, clamped, and engine_parse_root_move on the root. */
+static void test_option_setters(void **state)
+{
+    (void)state;
+    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+    Engine *e = engine_new(&cb);
+    engine_set_multipv(e, 0);
+    assert_int_equal(engine_options(e)->multipv, 1);
+    engine_set_multipv(e, ENGINE_MULTIPV_MAX + 5);
+    assert_int_equal(engine_options(e)->multipv, ENGINE_MULTIPV_MAX);
+    engine_set_move_overhead(e, -3);
+    assert_int_equal(engine_options(e)->move_overhead_ms, 0);
+    engine_set_rules(e, NULL);
+    assert_ptr_equal(engine_options(e)->rules, rules_default());
+    engine_set_strength(e, 500, 3);
+    assert_int_equal(engine_options(e)->level_centi, 500);
+    assert_int_equal(engine_options(e)->randomness, 3);
+    engine_set_ponder(e, true);
+    assert_true(engine_options(e)->ponder);
+    Move m;
+    XqError err;
+    assert_true(engine_parse_root_move(e, "h2e2", &m, &err));
+    assert_false(engine_parse_root_move(e, "h9g7", &m, &err)); /* black's move, red to move */
+    engine_invalidate_position(e);
+    assert_false(engine_parse_root_move(e, "h2e2", &m, &err));
+    assert_non_null(strstr(err.msg, "no valid position"));
+    engine_free(e);
+}
+
 /* The rules' status of the game: mate, a repetition, an ongoing game. */
 static void test_game_status(void **state)
 {
     (void)state;
-    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL };
+    EngineCallbacks cb = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     RulesReport r;
@@ -128,7 +157,7 @@ static void test_think_on_game(void **state)
 {
     (void)state;
     Seen seen = { 0 };
-    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     /* red mates in one (b1b9) after two moves played onto the game */
@@ -170,7 +199,7 @@ static void test_limited_strength_is_hce(void **state)
 {
     (void)state;
     Seen seen = { 0 };
-    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, NULL, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     Network *net = test_net(1);
@@ -197,6 +226,7 @@ int main(void)
         cmocka_unit_test(test_limited_strength_is_hce),
         cmocka_unit_test(test_no_position),
         cmocka_unit_test(test_game_status),
+        cmocka_unit_test(test_option_setters),
         cmocka_unit_test(test_think_on_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -53,7 +53,7 @@ static Engine *book_engine(Seen *seen, bool use)
 {
     char path[512];
     tb_write_xqb(tb_path("test_engine_book.xqb", path, sizeof path), SPECS, 5);
-    EngineCallbacks cb = { NULL, on_bestmove, seen, NULL, on_book };
+    EngineCallbacks cb = { NULL, on_bestmove, seen, NULL, on_book, NULL, NULL };
     Engine *e = engine_new(&cb);
     assert_non_null(e);
     XqError err;
@@ -241,7 +241,7 @@ static void test_repetition_skipped(void **state)
     tb_write_xqb(tb_path("test_engine_book_rep1.xqb", one, sizeof one), ONE, 1);
     tb_write_xqb(tb_path("test_engine_book_rep2.xqb", two, sizeof two), TWO, 2);
     Seen seen;
-    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, on_book };
+    EngineCallbacks cb = { NULL, on_bestmove, &seen, NULL, on_book, NULL, NULL };
     Engine *e = engine_new(&cb);
     XqError err;
     assert_true(engine_set_book_files(e, one, &err));

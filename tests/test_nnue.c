@@ -224,10 +224,10 @@ static void test_colour_mirror(void **state)
     free(net);
 }
 
-/* Rewrites the checksum of a net image after a test edited its payload. */
+/* Rewrites the checksum of a net image after a test edited it. */
 static void fix_checksum(uint8_t *img)
 {
-    uint32_t h = nnue_fnv1a(img + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE);
+    uint32_t h = nnue_file_checksum(img, FILE_SIZE);
     for (int i = 0; i < 4; i++)
         img[44 + i] = (uint8_t)(h >> (8 * i));
 }
@@ -269,8 +269,28 @@ static void test_net_files(void **state)
     bad[0] = 'X';
     expect_rejected(bad, FILE_SIZE, "magic");
     memcpy(bad, img, FILE_SIZE);
-    bad[8] = 2;
+    bad[8] = NNUE_VERSION + 1;
     expect_rejected(bad, FILE_SIZE, "version");
+    /* the checksum covers the header too: a description or a padding byte edited after export fails */
+    memcpy(bad, img, FILE_SIZE);
+    bad[NNUE_DESC_OFFSET] ^= '\n';
+    expect_rejected(bad, FILE_SIZE, "checksum");
+    memcpy(bad, img, FILE_SIZE);
+    bad[NNUE_HEADER_SIZE - 1] ^= 1;
+    expect_rejected(bad, FILE_SIZE, "checksum");
+    /* a version 1 file (checksum of the payload only, as nets were written before) still loads, its version
+     * telling the definitions apart; its payload is still checked */
+    memcpy(bad, img, FILE_SIZE);
+    bad[8] = NNUE_VERSION_PAYLOAD_SUM;
+    bad[NNUE_DESC_OFFSET] = 'v';
+    uint32_t payload_sum = nnue_fnv1a(bad + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE);
+    for (int i = 0; i < 4; i++)
+        bad[NNUE_OFF_CHECKSUM + i] = (uint8_t)(payload_sum >> (8 * i));
+    assert_true(nnue_parse(back, bad, FILE_SIZE, &err));
+    assert_memory_equal(back->ft_weight, net->ft_weight, sizeof net->ft_weight);
+    assert_int_equal(back->desc[0], 'v');
+    bad[NNUE_HEADER_SIZE + 1000] ^= 1;
+    expect_rejected(bad, FILE_SIZE, "checksum");
     memcpy(bad, img, FILE_SIZE);
     bad[20] = 0; /* hidden size 256 -> 0 */
     bad[21] = 0;
@@ -288,7 +308,7 @@ static void test_net_files(void **state)
     Network *kept = random_net(9), *copy = malloc(sizeof *copy);
     assert_non_null(copy);
     memcpy(copy, kept, sizeof *kept);
-    assert_false(nnue_load_file(kept, "/nonexistent/dir/x.nnue", &err));
+    assert_false(nnue_load_file(kept, "/nonexistent/dir/x.nnue", NULL, &err));
     assert_non_null(strstr(err.msg, "cannot open"));
     assert_memory_equal(kept, copy, sizeof *kept);
     free(copy);

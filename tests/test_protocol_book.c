@@ -98,6 +98,32 @@ static int count_lines(const char *r, const char *prefix)
     return n;
 }
 
+/* BookFile keeps the value as typed: book files named with two spaces or a tab open by those names in UCI
+ * and UCCI (before the fix, "two sp.xqb" was tried); blanks around a list's entries are still trimmed. */
+static void test_book_names_as_typed(void **state)
+{
+    (void)state;
+    static const char *const NAMES[] = { "test_protocol_book two  sp.xqb", "test_protocol_book\ttab.xqb" };
+    static const BookSpec X[] = { { "", "h2e2", 30 } };
+    char path[600];
+    for (size_t i = 0; i < sizeof NAMES / sizeof *NAMES; i++)
+        tb_write_xqb(tb_path(NAMES[i], path, sizeof path), X, 1);
+    EnginePipe *ep = start_ucci();
+    for (int uci = 0; uci < 2; uci++)
+        for (size_t i = 0; i < sizeof NAMES / sizeof *NAMES; i++) {
+            ep_send(ep, uci ? "setoption name BookFile value %s/%s" : "setoption bookfiles %s/%s", XQ_TEST_TMP,
+                    NAMES[i]);
+            ep_reply(ep, reply, sizeof reply, T_FAST);
+            if (!strstr(reply, "info string book opened: ") || strstr(reply, "error"))
+                fail_msg("'%s' answered '%s'", NAMES[i], reply);
+        }
+    ep_send(ep, "quit");
+    assert_int_equal(ep_finish(ep, T_FAST), 0);
+    free(ep);
+    for (size_t i = 0; i < sizeof NAMES / sizeof *NAMES; i++)
+        remove(tb_path(NAMES[i], path, sizeof path));
+}
+
 /* UCCI: the options, book lines before the move, the ponder move from the book, out of the book a search. */
 static void test_ucci(void **state)
 {
@@ -319,6 +345,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ucci), cmocka_unit_test(test_files), cmocka_unit_test(test_go_kinds),
         cmocka_unit_test(test_uci),  cmocka_unit_test(test_cecp),  cmocka_unit_test(test_real_eleeye_book),
+        cmocka_unit_test(test_book_names_as_typed),
     };
     return cmocka_run_group_tests(tests, write_books, NULL);
 }

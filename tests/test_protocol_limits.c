@@ -4,7 +4,8 @@
  * position moves, option values), clocks at the parser's extremes and probe
  * during a search (a data race under ThreadSanitizer before the search
  * thread answered it), a hash size that is not a power of two, a flood of
- * lines that must wait for a search (the queue is capped). After each
+ * lines that must wait for a search (the queue is capped), go perft 9 (isready, stop and quit answered
+ * during it). After each
  * the engine answers, says what it ignored, and still plays legal moves.
  */
 #include <stdio.h>
@@ -24,6 +25,9 @@ enum {
     FLAGGED_MS = 1000,        /* a search on a flagged clock answers within this */
     DEFERRED_CAP = 4096,      /* lines the engine keeps waiting behind a search (src/protocol.c) */
     FLOOD = 5000,             /* lines sent during one search that must wait for it */
+    LIVE_MS = 2000,           /* isready/stop/quit during a long command: the protocol asks 100 ms; a loaded
+                                 machine may take longer, a blocked protocol thread never answers */
+    LATENCY_PROBES = 10,      /* isready lines sent during one long command */
 };
 
 /* The 44 legal moves of the start position. */
@@ -292,6 +296,93 @@ static void test_deferred_flood(void **state)
     stop_engine(ep);
 }
 
+/* Sends isready LATENCY_PROBES times during a long command; each readyok within LIVE_MS (a generous bound
+ * for a loaded machine); prints the slowest (the real latency, reported separately from the bound). */
+static void isready_live(EnginePipe *ep, const char *what)
+{
+    int64_t worst = 0;
+    char lines[4096];
+    for (int i = 0; i < LATENCY_PROBES; i++) {
+        int64_t t0 = ep_now_ms();
+        ep_reply(ep, lines, sizeof lines, LIVE_MS);
+        int64_t ms = ep_now_ms() - t0;
+        worst = ms > worst ? ms : worst;
+    }
+    fprintf(stderr, "isready during %s: slowest of %d answers %lld ms\n", what, LATENCY_PROBES, (long long)worst);
+}
+
+/* go perft 9 (hours of counting) runs on the search thread: isready is answered during it, stop ends it
+ * with a line saying the count is partial, quit ends the engine at once; a deferred position waits for it. */
+static void test_perft_stays_answerable(void **state)
+{
+    (void)state;
+    for (int ucci = 0; ucci < 2; ucci++) {
+        EnginePipe *ep = start_engine(ucci);
+        ep_send(ep, "go perft 9");
+        isready_live(ep, ucci ? "go perft 9 (UCCI)" : "go perft 9 (UCI)");
+        ep_send(ep, "position startpos moves h2e2"); /* waits for the perft */
+        int64_t t0 = ep_now_ms();
+        ep_send(ep, "stop");
+        ep_must(ep, "info string perft stopped: ", LIVE_MS);
+        fprintf(stderr, "stop during go perft 9: %lld ms\n", (long long)(ep_now_ms() - t0));
+        ep_send(ep, "go perft 1");
+        ep_must(ep, "Nodes searched: ", T_FAST);
+        assert_string_equal(ep->last, "Nodes searched: 45"); /* after h2e2 (44 at the start): it ran after the stop */
+        ep_send(ep, "position startpos");
+        ep_send(ep, "go perft 2");
+        ep_must(ep, "Nodes searched: ", T_FAST);
+        assert_string_equal(ep->last, "Nodes searched: 1920"); /* a count run to its end is whole */
+        ep_send(ep, "go perft 9");
+        isready_live(ep, "a second go perft 9");
+        t0 = ep_now_ms();
+        ep_send(ep, "quit");
+        assert_int_equal(ep_finish(ep, LIVE_MS), 0);
+        fprintf(stderr, "quit during go perft 9: %lld ms\n", (long long)(ep_now_ms() - t0));
+        free(ep);
+    }
+}
+
+/* A new game (and Clear Hash) with a hash of 4 GB answers isready at once: the table's pages are handed back
+ * instead of being written with zeros (before, ucinewgame took 15 s on a loaded 2-core machine, with isready
+ * unanswered). The engine may fall back to a smaller hash; the answer must be quick all the same. */
+static void test_new_game_big_hash(void **state)
+{
+    (void)state;
+    EnginePipe *ep = start_engine(false);
+    char lines[4096];
+    ep_send(ep, "setoption name Hash value 4096");
+    ep_reply(ep, lines, sizeof lines, LIVE_MS);
+    static const char *const CLEARS[] = { "ucinewgame", "setoption name Clear Hash", "ucinewgame" };
+    for (size_t i = 0; i < sizeof CLEARS / sizeof *CLEARS; i++) {
+        ep_send(ep, "%s", CLEARS[i]);
+        int64_t t0 = ep_now_ms();
+        ep_reply(ep, lines, sizeof lines, LIVE_MS);
+        fprintf(stderr, "isready after %s with a 4 GB hash: %lld ms\n", CLEARS[i], (long long)(ep_now_ms() - t0));
+    }
+    ep_send(ep, "go depth 4");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST)); /* the cleared table still works */
+    stop_engine(ep);
+}
+
+/* quit behind a deferred go ends the engine at once: it is never meant for the search that waits (before, it
+ * waited behind that go, which waited for a search that never ends). */
+static void test_quit_behind_deferred_go(void **state)
+{
+    (void)state;
+    for (int ucci = 0; ucci < 2; ucci++) {
+        EnginePipe *ep = start_engine(ucci);
+        ep_send(ep, "go infinite");
+        ep_send(ep, "go depth 1"); /* waits for the infinite search */
+        ep_send(ep, "quit");
+        int64_t deadline = ep_now_ms() + LIVE_MS; /* the engine's output ends with stdin still open */
+        while (!ep->eof && ep_read_line(ep, (int)(deadline - ep_now_ms() > 0 ? deadline - ep_now_ms() : 0)))
+            ;
+        assert_true(ep->eof);
+        assert_int_equal(ep_finish(ep, LIVE_MS), 0);
+        free(ep);
+    }
+}
+
 /* Runs the dialogs. */
 int main(void)
 {
@@ -301,7 +392,8 @@ int main(void)
         cmocka_unit_test(test_long_option_value),
         cmocka_unit_test(test_long_position_moves), cmocka_unit_test(test_clock_extremes),
         cmocka_unit_test(test_probe_while_searching), cmocka_unit_test(test_hash_not_power_of_two),
-        cmocka_unit_test(test_deferred_flood),
+        cmocka_unit_test(test_deferred_flood),      cmocka_unit_test(test_perft_stays_answerable),
+        cmocka_unit_test(test_quit_behind_deferred_go), cmocka_unit_test(test_new_game_big_hash),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nnue.h"
 #include "testutil.h"
 #include "train_ckpt.h"
 #include "train_export.h"
@@ -452,7 +453,7 @@ static void test_training_run(void **state)
     assert_int_equal(h.qb, NNUE_QB);
     assert_int_equal(h.scale, NNUE_SCALE);
     assert_int_equal(h.payload_size, NNUE_PAYLOAD_SIZE);
-    assert_int_equal(h.checksum, nnue_fnv1a(file + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE));
+    assert_int_equal(h.checksum, nnue_file_checksum(file, NNUE_FILE_SIZE));
     assert_string_equal(h.desc, "test_xqtrain");
     QNet q;
     assert_true(qnet_alloc(&q));

@@ -131,7 +131,7 @@ int main(int argc, char **argv)
     XqError err;
     if (net_file) {
         own = malloc(sizeof *own);
-        if (!own || !nnue_load_file(own, net_file, &err)) {
+        if (!own || !nnue_load_file(own, net_file, NULL, &err)) {
             fprintf(stderr, "error: %s\n", own ? err.msg : "out of memory");
             free(own);
             return 1;

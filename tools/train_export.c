@@ -98,7 +98,7 @@ bool nnue_parse_header(const uint8_t *buf, size_t n, NnueHeader *h, XqError *err
     h->payload_size = get32(buf + NNUE_OFF_PAYLOAD);
     h->checksum = get32(buf + NNUE_OFF_CHECKSUM);
     size_t present = n - NNUE_HEADER_SIZE < h->payload_size ? n - NNUE_HEADER_SIZE : h->payload_size;
-    h->actual_checksum = nnue_fnv1a(buf + NNUE_HEADER_SIZE, present);
+    h->actual_checksum = nnue_file_checksum(buf, NNUE_HEADER_SIZE + present);
     memcpy(h->desc, buf + NNUE_DESC_OFFSET, NNUE_DESC_SIZE);
     h->desc[NNUE_DESC_SIZE] = '\0';
     return true;
@@ -249,6 +249,18 @@ done:
 }
 
 /* Quantises, serialises, checks and writes a net. */
+/* Writes a net file image (NNUE_FILE_SIZE bytes) to path. */
+bool write_net_file(const char *path, const uint8_t *file, XqError *err)
+{
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(file, 1, NNUE_FILE_SIZE, f) == NNUE_FILE_SIZE;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        snprintf(err->msg, sizeof err->msg, "%.140s: cannot write", path);
+    return ok;
+}
+
 bool export_net(const Net *net, const char *desc, const char *path, const TrainSet *positions, const LossSpec *loss,
                 double mean_tolerance, ExportCheck *chk, XqError *err)
 {
@@ -268,17 +280,7 @@ bool export_net(const Net *net, const char *desc, const char *path, const TrainS
                  chk->max_dequant_diff, EXPORT_DEQUANT_TOLERANCE_CP);
         ok = false;
     }
-    if (ok) {
-        FILE *f = fopen(path, "wb");
-        if (!f || fwrite(file, 1, NNUE_FILE_SIZE, f) != NNUE_FILE_SIZE) {
-            snprintf(err->msg, sizeof err->msg, "%s: cannot write", path);
-            ok = false;
-        }
-        if (f && fclose(f) != 0 && ok) {
-            snprintf(err->msg, sizeof err->msg, "%s: cannot write", path);
-            ok = false;
-        }
-    }
+    ok = ok && write_net_file(path, file, err);
     qnet_free(&q);
     free(file);
     return ok;

@@ -47,7 +47,7 @@ typedef struct QNet {
 /* The header fields of a .nnue file. */
 typedef struct NnueHeader {
     uint32_t version, feature_set, inputs, hidden, buckets, qa, qb, scale, payload_size, checksum;
-    uint32_t actual_checksum; /* FNV-1a of the payload bytes present */
+    uint32_t actual_checksum; /* nnue_file_checksum of the header and the payload bytes present */
     char desc[NNUE_DESC_SIZE + 1];
 } NnueHeader;
 
@@ -88,6 +88,8 @@ void qnet_dequantise(const QNet *q, Net *net);
  */
 bool export_check(const Net *net, const uint8_t *file, const TrainSet *positions, const LossSpec *loss,
                   double mean_tolerance, ExportCheck *chk, XqError *err);
+/* Writes a net file image (NNUE_FILE_SIZE bytes) to path; false with err filled if it cannot. */
+bool write_net_file(const char *path, const uint8_t *file, XqError *err);
 /* Quantises, serialises, parses back, checks on positions and writes path only if the check passes. */
 bool export_net(const Net *net, const char *desc, const char *path, const TrainSet *positions, const LossSpec *loss,
                 double mean_tolerance, ExportCheck *chk, XqError *err);

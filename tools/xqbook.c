@@ -136,7 +136,7 @@ static bool eval_arg(const char *arg, const Network **net, Network **owned)
         return *net != NULL;
     }
     *owned = malloc(sizeof **owned);
-    if (!*owned || !nnue_load_file(*owned, arg, &err)) {
+    if (!*owned || !nnue_load_file(*owned, arg, NULL, &err)) {
         fprintf(stderr, "error: %s\n", *owned ? err.msg : "out of memory");
         return false;
     }

@@ -151,7 +151,7 @@ static bool choose_net(const char *arg, GenConfig *cfg, Network **file_net)
         return cfg->net != NULL;
     }
     *file_net = malloc(sizeof **file_net);
-    if (!*file_net || !nnue_load_file(*file_net, arg, &err)) {
+    if (!*file_net || !nnue_load_file(*file_net, arg, NULL, &err)) {
         fprintf(stderr, "xqgen: -net: %s\n", *file_net ? err.msg : "out of memory");
         free(*file_net);
         *file_net = NULL;

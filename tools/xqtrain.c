@@ -33,6 +33,7 @@ static const double DEFAULT_POWER = 2.0, DEFAULT_VALID_FRAC = 0.02, DEFAULT_PROG
 static const char USAGE[] =
     "usage: xqtrain [train] -data FILE... -out DIR [options]   train a net on record files\n"
     "       xqtrain info NET.nnue                              print a net's header, check its checksum\n"
+    "       xqtrain restamp IN.nnue OUT.nnue                   rewrite a loadable net in this version's format\n"
     "       xqtrain eval -net NET.nnue -data FILE [-n N]       integer eval vs score of records\n"
     "       xqtrain probe -net NET.nnue [-fen FEN]...          integer eval of positions [material probes]\n"
     "       xqtrain --help | --version\n"
@@ -424,6 +425,32 @@ static int cmd_info(int argc, char **argv)
     return ok ? 0 : 1;
 }
 
+/* The restamp command: a net any loadable version of the format, written again in the current one (the same
+ * weights and description; the current version's header and checksum). */
+static int cmd_restamp(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "%s", USAGE);
+        return EXIT_USAGE;
+    }
+    XqError err;
+    QNet q;
+    uint8_t *file = malloc(NNUE_FILE_SIZE);
+    bool ok = file && qnet_alloc(&q);
+    if (!ok)
+        snprintf(err.msg, sizeof err.msg, "out of memory");
+    ok = ok && qnet_read_file(argv[0], &q, &err);
+    if (ok)
+        qnet_serialise(&q, q.desc, file);
+    ok = ok && write_net_file(argv[1], file, &err);
+    if (!ok)
+        fprintf(stderr, "xqtrain: %s\n", err.msg);
+    if (file)
+        qnet_free(&q);
+    free(file);
+    return ok ? 0 : 1;
+}
+
 /* The eval command: integer reference eval against the records' scores. */
 static int cmd_eval(int argc, char **argv)
 {
@@ -518,6 +545,8 @@ int main(int argc, char **argv)
         return EXIT_SUCCESS;
     if (argc >= 2 && strcmp(argv[1], "info") == 0)
         return cmd_info(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "restamp") == 0)
+        return cmd_restamp(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "eval") == 0)
         return cmd_eval(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "probe") == 0)
