@@ -109,7 +109,9 @@ static void *search_main(void *arg)
     memset(&res, 0, sizeof res);
     memset(&e->result, 0, sizeof e->result);
     if (e->position_ok && e->n_legal > 0 && !(e->go.depth < 0)) {
-        res.book = engine_book_deliver(e, &e->result); /* a book move chosen at the go: no search */
+        res.book = engine_book_deliver(e->book, &e->result); /* a book move chosen at the go: no search */
+        if (res.book && e->cb.book)
+            e->cb.book(e->cb.ctx, e->root, e->book->moves, e->book->n, e->book->chosen);
         if (!res.book) {
             pool_search(e->pool, &e->shared, e->root, &e->result);
             res.searched = true;
@@ -371,7 +373,12 @@ bool engine_go(Engine *e, const EngineGo *go)
     if (plan.nodes && (!lim.nodes || lim.nodes > plan.nodes))
         lim.nodes = plan.nodes;
     set_root_moves(e, go, &lim);
-    engine_book_choose(e, go, &lim); /* a book move, if the book has one this go allows */
+    /* A book move, if the book has one this go allows; never for a go that waits for stop, a mate search,
+     * go depth 0 or an offered draw (their answers need a searched score). The root is edited and restored:
+     * no search runs now. */
+    bool may_play = e->position_ok && e->n_legal > 0 && !go->infinite && !go->ponder && go->depth >= 0
+                    && go->mate <= 0 && !go->draw_offered;
+    engine_book_choose(e->book, e->root, may_play, &lim, e->banned, e->n_banned);
     TimeInput ti = go->time;
     ti.overhead_ms = e->opt.move_overhead_ms;
     ti.ponder = e->opt.ponder;
@@ -538,6 +545,29 @@ void engine_new_game(Engine *e)
 static bool names_embedded_net(const char *path)
 {
     return !path || !*path || strcmp(path, "<embedded>") == 0 || strcmp(path, "<empty>") == 0;
+}
+
+/* Opens the book files of a list in place of those in use; all or nothing. */
+bool engine_set_book_files(Engine *e, const char *list, XqError *err) { return engine_book_open(e->book, list, err); }
+
+/* Turns playing from the book on or off. */
+void engine_set_use_book(Engine *e, bool on) { e->book->use = on; }
+
+/* Seeds the book's choices (0: from the clock). */
+void engine_set_book_seed(Engine *e, uint64_t seed) { engine_book_seed(e->book, seed); }
+
+/* The book moves of the root, or of back_plies before it (probed on the protocol thread's scratch copy: a
+ * search thread may be reading the root meanwhile, CECP's bk while thinking). */
+int engine_book_moves(Engine *e, int back_plies, BookMove *out)
+{
+    if (!e->position_ok)
+        return 0;
+    memcpy(e->scratch, e->root, sizeof *e->scratch);
+    if (back_plies > e->scratch->ply)
+        return 0;
+    for (int i = 0; i < back_plies; i++)
+        pos_unmake(e->scratch);
+    return book_probe(&e->book->book, e->scratch, out);
 }
 
 /* Loads a net file (a relative name is looked for as fileload.h says) or selects the built-in net; all or nothing. */

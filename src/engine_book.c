@@ -48,41 +48,24 @@ void engine_book_new_game(EngineBook *eb)
 }
 
 /* Opens the book files of a list in place of those in use; all or nothing. */
-bool engine_set_book_files(Engine *e, const char *list, XqError *err)
+bool engine_book_open(EngineBook *eb, const char *list, XqError *err)
 {
-    return book_open_list(&e->book->book, list, e->book->exe_dir, err);
+    return book_open_list(&eb->book, list, eb->exe_dir, err);
 }
-
-/* Turns playing from the book on or off. */
-void engine_set_use_book(Engine *e, bool on) { e->book->use = on; }
 
 /* Seeds the book's choices (0: from the clock). */
-void engine_set_book_seed(Engine *e, uint64_t seed)
+void engine_book_seed(EngineBook *eb, uint64_t seed)
 {
-    e->book->seed = seed;
-    reseed(e->book);
-}
-
-/* The book moves of the root, or of back_plies before it (probed on the protocol thread's scratch copy: a
- * search thread may be reading the root meanwhile, CECP's bk while thinking). */
-int engine_book_moves(Engine *e, int back_plies, BookMove *out)
-{
-    if (!e->position_ok)
-        return 0;
-    memcpy(e->scratch, e->root, sizeof *e->scratch);
-    if (back_plies > e->scratch->ply)
-        return 0;
-    for (int i = 0; i < back_plies; i++)
-        pos_unmake(e->scratch);
-    return book_probe(&e->book->book, e->scratch, out);
+    eb->seed = seed;
+    reseed(eb);
 }
 
 /* Does this go allow root move m (searchmoves and banmoves as the search would take them)? */
-static bool allowed(const Engine *e, const SearchLimits *lim, Move m)
+static bool allowed(const SearchLimits *lim, const Move *banned, int n_banned, Move m)
 {
     if (lim->n_root_moves > 0)
         return move_listed(lim->root_moves, lim->n_root_moves, m);
-    return !move_listed(e->banned, e->n_banned, m);
+    return !move_listed(banned, n_banned, m);
 }
 
 /* Does legal move m lead to a position the game had before (since the last capture)? */
@@ -100,19 +83,17 @@ static bool repeats(Position *pos, Move m)
 }
 
 /* Before a search starts: chooses a book move for this go, or none. */
-bool engine_book_choose(Engine *e, const EngineGo *go, const SearchLimits *lim)
+bool engine_book_choose(EngineBook *eb, Position *pos, bool may_play, const SearchLimits *lim, const Move *banned,
+                        int n_banned)
 {
-    EngineBook *eb = e->book;
     eb->n = 0;
     eb->chosen = eb->ponder = MOVE_NONE;
-    if (!eb->use || eb->book.n == 0 || !e->position_ok || e->n_legal == 0 || go->infinite || go->ponder
-        || go->depth < 0 || go->mate > 0 || go->draw_offered)
+    if (!eb->use || eb->book.n == 0 || !may_play)
         return false;
-    Position *pos = e->root; /* edited and restored: no search runs now */
     BookMove found[BOOK_MOVES_MAX];
     int n = book_probe(&eb->book, pos, found);
     for (int i = 0; i < n; i++)
-        if (allowed(e, lim, found[i].move) && !repeats(pos, found[i].move))
+        if (allowed(lim, banned, n_banned, found[i].move) && !repeats(pos, found[i].move))
             eb->moves[eb->n++] = found[i];
     int pick = book_pick(eb->moves, eb->n, &eb->rng);
     if (pick < 0) {
@@ -128,14 +109,11 @@ bool engine_book_choose(Engine *e, const EngineGo *go, const SearchLimits *lim)
     return true;
 }
 
-/* On the search thread: reports the chosen book move and fills out with it. */
-bool engine_book_deliver(Engine *e, SearchResult *out)
+/* On the search thread: fills out with the chosen book move, if this go has one. */
+bool engine_book_deliver(const EngineBook *eb, SearchResult *out)
 {
-    EngineBook *eb = e->book;
     if (eb->chosen == MOVE_NONE)
         return false;
-    if (e->cb.book)
-        e->cb.book(e->cb.ctx, e->root, eb->moves, eb->n, eb->chosen);
     memset(out, 0, sizeof *out);
     out->best = eb->chosen;
     out->ponder = eb->ponder;

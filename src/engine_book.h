@@ -1,8 +1,8 @@
 /*
  * engine_book.h - the engine's opening book: the files in use, whether it
  * is on, its random generator, and the book move chosen for a `go`.
- * engine.c calls the hooks below; the facade's functions for the protocol
- * (engine_set_book_files and the like) are declared in engine.h.
+ * Below the facade: engine.c calls these and keeps the facade's functions for
+ * the protocol (engine_set_book_files and the like, declared in engine.h).
  *
  * A `go` plays from the book when the book is on and has moves for the root
  * that the go allows (searchmoves, banmoves) and that do not repeat an
@@ -15,7 +15,8 @@
 #ifndef XQ_ENGINE_BOOK_H
 #define XQ_ENGINE_BOOK_H
 
-#include "engine.h"
+#include "book.h"
+#include "search.h"
 
 typedef struct EngineBook {
     Book book;                        /* the files in use */
@@ -34,9 +35,16 @@ EngineBook *engine_book_new(void);
 void engine_book_free(EngineBook *eb);
 /* A new game: with a fixed seed the choices start over. */
 void engine_book_new_game(EngineBook *eb);
-/* Before a search starts (protocol thread): chooses a book move for this go, or none; true if one. */
-bool engine_book_choose(Engine *e, const EngineGo *go, const SearchLimits *lim);
-/* On the search thread: reports the chosen book move and fills out with it; false if the go searches. */
-bool engine_book_deliver(Engine *e, SearchResult *out);
+/* Opens the book files of a list in place of those in use; all or nothing. */
+bool engine_book_open(EngineBook *eb, const char *list, XqError *err);
+/* Seeds the book's choices (0: from the clock: they differ run to run). */
+void engine_book_seed(EngineBook *eb, uint64_t seed);
+/* Before a search starts (protocol thread): chooses a book move for the root pos (edited and restored) among
+ * the moves lim and the banned list allow, or none when !may_play (the go needs a search); true if one. */
+bool engine_book_choose(EngineBook *eb, Position *pos, bool may_play, const SearchLimits *lim, const Move *banned,
+                        int n_banned);
+/* On the search thread: fills out with the chosen book move; false if the go searches. eb->moves[0..n) are
+ * the book moves it was chosen from (for the report). */
+bool engine_book_deliver(const EngineBook *eb, SearchResult *out);
 
 #endif
