@@ -7,8 +7,9 @@
 #include "judge.h"
 #include "protocol.h"
 #include "square.h"
+#include "tb/tb_cli.h"
 
-/* Dispatches `perft`, `bench` or `judge`, or runs the protocol on stdin/stdout. */
+/* Dispatches `perft`, `bench`, `judge` or `tb`, or runs the protocol on stdin/stdout. */
 int main(int argc, char **argv)
 {
     tables_init();
@@ -20,6 +21,9 @@ int main(int argc, char **argv)
         return cli_bench(argc - 1, argv + 1, stdout, stderr);
     if (argc > 1 && strcmp(argv[1], "judge") == 0)
         return cli_judge(argc - 1, argv + 1, stdout, stderr);
-    fprintf(stderr, "usage: jiangjun perft DEPTH [FEN] | jiangjun bench [DEPTH] | jiangjun judge \"<FEN>\" [moves...]\n");
+    if (argc > 1 && strcmp(argv[1], "tb") == 0)
+        return tb_cli(argc - 1, argv + 1, stdout, stderr);
+    fprintf(stderr, "usage: jiangjun perft DEPTH [FEN] | jiangjun bench [DEPTH] | jiangjun judge \"<FEN>\" [moves...]"
+                    " | jiangjun tb gen|probe|info ...\n");
     return 2;
 }
