@@ -467,37 +467,34 @@ static int run_tb(char *line, size_t size, int argc, char **argv)
     return status;
 }
 
+/* `tb probe FEN -dir tb_dir` exits with status and prints a line that is want (an answer) or holds it (an error). */
+static void expect_probe(const char *fen, int status, const char *want)
+{
+    char line[TEXT_MAX];
+    char *argv[] = { "tb", "probe", (char *)fen, "-dir", tb_dir };
+    assert_int_equal(run_tb(line, sizeof line, 5, argv), status);
+    if (status == 0)
+        assert_string_equal(line, want);
+    else if (strncmp(line, "error: ", 7) != 0 || !strstr(line, want) || strchr(line, '\n') != line + strlen(line) - 1)
+        fail_msg("%s: '%s' is not one error line with '%s'", fen, line, want);
+}
+
 /* `tb probe` prints exactly one answer line or one error line; `tb info` prints the header. */
 static void test_command_line(void **state)
 {
     (void)state;
     char line[TEXT_MAX];
     /* mate in 3 plies (a0a8 e8e9 a8f8), as the engine's own search finds it */
-    char *mate3[] = { "tb", "probe", "9/4k4/9/9/9/9/9/9/9/R2K5 w", "-dir", tb_dir };
-    assert_int_equal(run_tb(line, sizeof line, 5, mate3), 0);
-    assert_string_equal(line, "wdl win dtm 3\n");
+    expect_probe("9/4k4/9/9/9/9/9/9/9/R2K5 w", 0, "wdl win dtm 3\n");
     char *lost[] = { "tb", "probe", "9/4k4/9/9/9/9/9/9/9/R2K5", "b", "-", "-", "0", "1", "-dir", tb_dir };
     assert_int_equal(run_tb(line, sizeof line, 10, lost), 0);
     assert_string_equal(line, "wdl loss dtm 4\n");
-    char *black[] = { "tb", "probe", "r2k5/9/9/9/9/9/9/9/4K4/9 b", "-dir", tb_dir };
-    assert_int_equal(run_tb(line, sizeof line, 5, black), 0);
-    assert_string_equal(line, "wdl win dtm 3\n");
-    char *bottom[] = { "tb", "probe", "4P4/4k4/9/9/9/9/9/9/9/3K5 w", "-dir", tb_dir };
-    assert_int_equal(run_tb(line, sizeof line, 5, bottom), 0);
-    assert_string_equal(line, "wdl draw dtm 0\n");
-    char *kings[] = { "tb", "probe", "4k4/9/9/9/9/9/9/9/9/3K5 w", "-dir", tb_dir };
-    assert_int_equal(run_tb(line, sizeof line, 5, kings), 0);
-    assert_string_equal(line, "wdl draw dtm 0\n");
-    char *both[] = { "tb", "probe", "4k4/9/9/9/9/9/9/9/r8/3K1R3 w", "-dir", tb_dir };
-    assert_int_equal(run_tb(line, sizeof line, 5, both), 1);
-    assert_non_null(strstr(line, "error: no table for KR-KR"));
-    char *missing[] = { "tb", "probe", "4k4/9/9/9/9/9/9/9/9/3K1RR2 w", "-dir", tb_dir };
-    assert_int_equal(run_tb(line, sizeof line, 5, missing), 1);
-    assert_non_null(strstr(line, "error: "));
-    assert_non_null(strstr(line, "KRR-K.jjtb"));
-    char *badfen[] = { "tb", "probe", "4k4/9/9 w", "-dir", tb_dir };
-    assert_int_equal(run_tb(line, sizeof line, 5, badfen), 1);
-    assert_non_null(strstr(line, "error: bad FEN"));
+    expect_probe("r2k5/9/9/9/9/9/9/9/4K4/9 b", 0, "wdl win dtm 3\n");
+    expect_probe("4P4/4k4/9/9/9/9/9/9/9/3K5 w", 0, "wdl draw dtm 0\n");
+    expect_probe("4k4/9/9/9/9/9/9/9/9/3K5 w", 0, "wdl draw dtm 0\n");
+    expect_probe("4k4/9/9/9/9/9/9/9/r8/3K1R3 w", 1, "error: no table for KR-KR");
+    expect_probe("4k4/9/9/9/9/9/9/9/9/3K1RR2 w", 1, "KRR-K.jjtb");
+    expect_probe("4k4/9/9 w", 1, "error: bad FEN");
     char path[TEXT_MAX];
     table_path("KR-K", path, sizeof path);
     char *info[] = { "tb", "info", path };
