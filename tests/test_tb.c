@@ -110,6 +110,17 @@ static void test_signatures(void **state)
     }
 }
 
+/* The generator stops after the first empty pass beyond its own sub-tables' distances: KC-KA (whose
+ * KC-K is all draws) needs passes 0, 1 and 2, however long KH-K's wins (generated before it) are. */
+static void test_generator_stops(void **state)
+{
+    (void)state;
+    assert_true(table_of("KH-K")->stats.longest_win > 2);
+    assert_int_equal(table_of("KC-K")->passes, 3);
+    assert_int_equal(table_of("KC-KA")->passes, 3);
+    assert_int_equal(table_of("KR-K")->passes, (int)table_of("KR-K")->stats.longest_loss + 2);
+}
+
 /* Every legal entry of KC-KA indexes back to itself, read straight and colour-swapped. */
 static void test_index_round_trip(void **state)
 {
@@ -510,6 +521,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_signatures),
         cmocka_unit_test(test_index_round_trip),
+        cmocka_unit_test(test_generator_stops),
         cmocka_unit_test(test_alpha_beta_agrees),
         cmocka_unit_test(test_every_entry_consistent),
         cmocka_unit_test(test_colour_swap_and_mirror),

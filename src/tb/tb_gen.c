@@ -192,6 +192,7 @@ TbTable *tb_gen_solve(TbSet *set, const TbSig *sig, const TbGenOptions *opt, XqE
     int below = longest_below(set, sig);
     for (int n = 0; n <= TB_DTM_MAX; n++) {
         int64_t found = run_pass(t, set, n, opt);
+        t->passes = n + 1;
         if (found < 0) {
             snprintf(err->msg, sizeof err->msg, "%s: a capture leads to a table the set lacks, or memory is short", name);
             tb_table_free(t);

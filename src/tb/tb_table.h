@@ -48,6 +48,7 @@ typedef struct TbTable {
     char name[TB_SIG_TEXT];
     _Atomic uint16_t *val;
     TbStats stats;
+    int passes; /* passes the generator ran, pass 0 included (0 for a table read from a file) */
 } TbTable;
 
 /* The value an entry holds (an entry not broken). */
