@@ -462,6 +462,94 @@ static void test_files_checked(void **state)
     free(s);
 }
 
+/* Counts the errors tb_set_load_dir reports and keeps the last one (ctx: a char[TEXT_MAX]). */
+static void note_error(void *ctx, const char *msg)
+{
+    snprintf(ctx, TEXT_MAX, "%s", msg);
+}
+
+/* Loading a directory finds every table in it, reports a refused file and goes on; a loaded set answers
+ * probes without loading (bare positions and missing tables: no answer) as the loading probe does. */
+static void test_load_dir_and_probe_loaded(void **state)
+{
+    (void)state;
+    TbSet *s = malloc(sizeof *s);
+    assert_non_null(s);
+    tb_set_init(s, tb_dir);
+    char msg[TEXT_MAX] = "";
+    assert_int_equal(tb_set_load_dir(s, note_error, msg), (int)(sizeof ALL_TABLES / sizeof *ALL_TABLES));
+    assert_string_equal(msg, "");
+    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++) {
+        const TbTable *t = table_of(ALL_TABLES[k]);
+        for (uint64_t i = 0; i < t->layout.size; i += 3) {
+            TbValue a, b;
+            XqError e;
+            if (!tb_setup(&t->layout, i, scratch))
+                continue;
+            assert_true(tb_probe_loaded(s, scratch, &a));
+            assert_true(tb_probe(set, scratch, &b, &e));
+            assert_int_equal(a.wdl, b.wdl);
+            assert_int_equal(a.dtm, b.dtm);
+        }
+    }
+    TbValue v;
+    test_setup(scratch, "4k4/9/9/9/9/9/9/9/9/3K1RR2 w");
+    assert_false(tb_probe_loaded(s, scratch, &v));
+    test_setup(scratch, "4k4/9/9/9/9/9/9/9/9/3K5 w");
+    assert_false(tb_probe_loaded(s, scratch, &v));
+    tb_set_free(s);
+    char dir[TEXT_MAX], bad[TEXT_MAX], good[TEXT_MAX];
+    snprintf(dir, sizeof dir, "%.400s/damaged", tb_dir);
+    mkdir(dir, 0777);
+    table_path("KR-K", good, sizeof good);
+    snprintf(bad, sizeof bad, "%.400s/KR-K.jjtb", dir);
+    copy_file(good, bad, TB_HEADER_SIZE + 10, -1);
+    table_path("KP-K", good, sizeof good);
+    snprintf(bad, sizeof bad, "%.400s/KP-K.jjtb", dir);
+    copy_file(good, bad, -1, -1);
+    tb_set_init(s, dir);
+    assert_int_equal(tb_set_load_dir(s, note_error, msg), 1);
+    assert_non_null(strstr(msg, "KR-K.jjtb: truncated file"));
+    tb_set_free(s);
+    free(s);
+}
+
+/* At the root the kept moves play the table's value: every legal entry of KR-K, KH-K and KP-K gets its
+ * own value back, and each kept move leads to the value one ply on. */
+static void test_root_filter(void **state)
+{
+    (void)state;
+    const char *names[] = { "KR-K", "KH-K", "KP-K" };
+    Move moves[MAX_MOVES];
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        const TbTable *t = table_of(names[k]);
+        for (uint64_t i = 0; i < t->layout.size; i++) {
+            if (!tb_setup(&t->layout, i, scratch))
+                continue;
+            TbValue want = tb_decode(tb_get(t, i)), got;
+            int n = gen_legal(scratch, moves);
+            int kept = tb_root_filter(set, scratch, moves, n, &got);
+            if (!n) {
+                assert_int_equal(kept, -1);
+                continue;
+            }
+            assert_true(kept >= 1 && kept <= n);
+            assert_int_equal(got.wdl, want.wdl);
+            assert_int_equal(got.dtm, want.dtm);
+            for (int m = 0; m < kept; m++) {
+                TbValue c;
+                XqError e;
+                pos_make(scratch, moves[m]);
+                assert_true(tb_probe(set, scratch, &c, &e));
+                pos_unmake(scratch);
+                assert_int_equal(c.wdl, -want.wdl);
+                if (want.wdl != TB_DRAW)
+                    assert_int_equal(c.dtm, want.dtm - 1);
+            }
+        }
+    }
+}
+
 /* Runs `jiangjun tb ARGS...` in-process; returns the status and the first line of out in line. */
 static int run_tb(char *line, size_t size, int argc, char **argv)
 {
@@ -529,6 +617,8 @@ int main(void)
         cmocka_unit_test(test_pawn_against_bare_king),
         cmocka_unit_test(test_files_checked),
         cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_load_dir_and_probe_loaded),
+        cmocka_unit_test(test_root_filter),
     };
     return cmocka_run_group_tests(tests, setup_tables, teardown_tables);
 }

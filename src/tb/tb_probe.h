@@ -35,5 +35,15 @@ TbTable *tb_set_find(const TbSet *set, const TbSig *sig);
 bool tb_probe(TbSet *set, Position *pos, TbValue *out, XqError *err);
 /* The value of a position that needs no table: neither side has an attacking piece. */
 TbValue tb_value_bare(Position *pos);
+/* Probes pos in the tables already loaded, never loading one (safe from many threads at once once
+ * loading is over); false when no loaded table holds pos (bare positions included). */
+bool tb_probe_loaded(const TbSet *set, const Position *pos, TbValue *out);
+/* Loads every version-1 table the set's directory holds (each file name of Fang's class tried); a file
+ * refused is reported through on_error(ctx, message) and skipped. Returns the number of tables loaded. */
+int tb_set_load_dir(TbSet *set, void (*on_error)(void *ctx, const char *msg), void *ctx);
+/* Keeps of the root's moves[0..n) those that play its table value best (a win: the fastest mate; a draw:
+ * every drawing move; a loss: the slowest), in order; *value gets the root's value. Returns how many were
+ * kept, or -1 (moves untouched) when the loaded tables do not answer the root and every move. */
+int tb_root_filter(const TbSet *set, Position *root, Move *moves, int n, TbValue *value);
 
 #endif
