@@ -13,6 +13,7 @@
 #include "platform.h"
 #include "rules.h"
 #include "strength.h"
+#include "tb/tb_probe.h"
 
 enum {
     /* the root history never grows past this, leaving room for the search path */
@@ -186,6 +187,8 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->noise_seed = (uint64_t)now_us();
     e->opt.move_overhead_ms = 10;
     e->opt.rules = rules_default();
+    e->opt.tb_use = true;
+    e->opt.tb_probe_limit = ENGINE_TB_PIECES_MAX;
     atomic_init(&e->shared.stop, false);
     atomic_init(&e->shared.pondering, false);
     atomic_init(&e->shared.start_ms, now_ms());
@@ -211,6 +214,9 @@ void engine_free(Engine *e)
     pool_free(e->pool);
     free(e->file_net);
     engine_book_free(e->book);
+    if (e->tb)
+        tb_set_free(e->tb);
+    free(e->tb);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
     pthread_cond_destroy(&e->probe_cond);
@@ -349,6 +355,55 @@ static void engine_serve_probe(void *ctx)
     pthread_mutex_unlock(&e->lock);
 }
 
+/* Restricts the root to the moves that play the tablebases' value best when a loaded table holds the
+ * root (and every move); returns the probes made (0: no restriction). */
+static int tb_root_moves(Engine *e, SearchLimits *lim)
+{
+    if (!e->tb || !e->opt.tb_use || !e->position_ok || e->n_legal == 0)
+        return 0;
+    int pieces = 0;
+    for (int id = RED_TAG; id < RED_TAG + 2 * SIDE_PIECES; id++)
+        pieces += e->root->piece_sq[id] != 0;
+    if (pieces > e->opt.tb_probe_limit)
+        return 0;
+    Move moves[MAX_MOVES];
+    int n = lim->n_root_moves ? lim->n_root_moves : e->n_legal;
+    memcpy(moves, lim->n_root_moves ? lim->root_moves : e->legal, sizeof(Move) * (size_t)n);
+    TbValue value;
+    int kept = tb_root_filter(e->tb, e->root, moves, n, &value); /* edits and restores the root */
+    if (kept <= 0)
+        return 0;
+    memcpy(lim->root_moves, moves, sizeof(Move) * (size_t)kept);
+    lim->n_root_moves = kept;
+    return n;
+}
+
+/* Loads the endgame tablebases of a directory ("" or "<empty>": none); -1 during a search. */
+int engine_set_tb_path(Engine *e, const char *dir, void (*on_error)(void *ctx, const char *msg), void *ctx)
+{
+    if (e->searching)
+        return -1;
+    if (e->tb)
+        tb_set_free(e->tb);
+    free(e->tb);
+    e->tb = NULL;
+    if (!dir || !*dir || strcmp(dir, "<empty>") == 0)
+        return 0;
+    TbSet *set = malloc(sizeof *set);
+    if (!set) {
+        if (on_error)
+            on_error(ctx, "out of memory for the tablebases");
+        return 0;
+    }
+    tb_set_init(set, dir);
+    int n = tb_set_load_dir(set, on_error, ctx);
+    if (n > 0)
+        e->tb = set;
+    else
+        free(set);
+    return n;
+}
+
 /* Starts a search on its own thread. */
 bool engine_go(Engine *e, const EngineGo *go)
 {
@@ -368,7 +423,8 @@ bool engine_go(Engine *e, const EngineGo *go)
     if (plan.nodes && (!lim.nodes || lim.nodes > plan.nodes))
         lim.nodes = plan.nodes;
     set_root_moves(e, go, &lim);
-    engine_book_choose(e, go, &lim); /* a book move, if the book has one this go allows */
+    /* a book move, if the book has one this go allows; else the tablebases' best moves, if they hold the root */
+    int tb_root_probes = engine_book_choose(e, go, &lim) ? 0 : tb_root_moves(e, &lim);
     TimeInput ti = go->time;
     ti.overhead_ms = e->opt.move_overhead_ms;
     ti.ponder = e->opt.ponder;
@@ -387,6 +443,9 @@ bool engine_go(Engine *e, const EngineGo *go)
     e->shared.serve = engine_serve_probe;
     e->shared.serve_ctx = e;
     e->shared.currmove = e->cb.currmove ? engine_currmove : NULL;
+    e->shared.tb = e->tb && e->opt.tb_use ? e->tb : NULL;
+    e->shared.tb_probe_limit = e->opt.tb_probe_limit;
+    atomic_store(&e->shared.tbhits, (uint64_t)tb_root_probes);
     atomic_store(&e->shared.pondering, go->ponder);
     atomic_store(&e->draw_offered, go->draw_offered);
     e->wait_for_stop = go->infinite || go->ponder;
