@@ -5,12 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "enginepipe.h"
 #include "move.h"
 #include "movegen.h"
-#include "tb/tb_gen.h"
+#include "tbtest.h"
 #include "testutil.h"
 
 enum { T_FAST = 5000, TEXT_MAX = 512 };
@@ -25,25 +24,17 @@ static Position POS;
 static int setup_tables(void **state)
 {
     (void)state;
-    tables_init();
+    static const char *const names[] = { "KR-K" };
     snprintf(tb_dir, sizeof tb_dir, "%s/tb_protocol", XQ_TEST_TMP);
-    mkdir(tb_dir, 0777);
-    set = malloc(sizeof *set);
-    if (!set)
-        return -1;
-    tb_set_init(set, tb_dir);
-    TbGenOptions opt = { .threads = 1, .progress = NULL, .write = true };
-    TbSig sig;
-    XqError e;
-    return tb_sig_parse("KR-K", &sig, &e) && tb_gen_build(set, &sig, &opt, &e) ? 0 : -1;
+    set = tbtest_generate(tb_dir, names, 1, 1);
+    return set ? 0 : -1;
 }
 
 /* Frees the tables. */
 static int teardown_tables(void **state)
 {
     (void)state;
-    tb_set_free(set);
-    free(set);
+    tbtest_free(set);
     return 0;
 }
 
@@ -72,19 +63,22 @@ static const char *after_last(const EnginePipe *ep, const char *needle)
     return found;
 }
 
-/* UCI: the options listed, a path loaded, tbhits and the mate in the info line, the table's move; the
- * probe limit below the position's pieces and a path without tables turn the probes off. */
-static void test_uci(void **state)
+/* Starts the engine with the handshake word hello and expects ok and the two option lines in its answer. */
+static void start_listing(EnginePipe *ep, const char *hello, const char *ok, const char *line_a, const char *line_b)
 {
-    (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    static char reply[EP_LINE_MAX], want[EP_LINE_MAX];
     ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
-    assert_non_null(strstr(ep->transcript, "\noption name EGTBPath type string default <empty>\n"));
-    assert_non_null(strstr(ep->transcript, "\noption name EGTBProbeLimit type spin default 32 min 0 max 32\n"));
-    ep_send(ep, "setoption name EGTBPath value %s", tb_dir);
+    ep_send(ep, "%s", hello);
+    ep_must(ep, ok, T_FAST);
+    assert_non_null(strstr(ep->transcript, line_a));
+    assert_non_null(strstr(ep->transcript, line_b));
+}
+
+/* Sends `setoption_prefix DIR` (tb_dir), expects the loading notice, then searches the mate in 3 and
+ * expects one of the table's fastest moves. */
+static void load_and_mate(EnginePipe *ep, const char *setoption_prefix)
+{
+    static char reply[EP_LINE_MAX], want[EP_LINE_MAX];
+    ep_send(ep, "%s %s", setoption_prefix, tb_dir);
     ep_reply(ep, reply, sizeof reply, T_FAST);
     snprintf(want, sizeof want, "info string tablebases: 1 loaded from %s\n", tb_dir);
     assert_string_equal(reply, want);
@@ -93,16 +87,35 @@ static void test_uci(void **state)
     test_setup(&POS, MATE3_FEN);
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     expect_table_move(ep->last, MATE3_FEN);
+}
+
+/* Searches the position to depth after an isready/readyok; returns the output from the readyok on. */
+static const char *search_marked(EnginePipe *ep, int depth)
+{
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", T_FAST);
+    ep_send(ep, "go depth %d", depth);
+    const char *mark = after_last(ep, "readyok");
+    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    return mark;
+}
+
+/* UCI: the options listed, a path loaded, tbhits and the mate in the info line, the table's move; the
+ * probe limit below the position's pieces and a path without tables turn the probes off. */
+static void test_uci(void **state)
+{
+    (void)state;
+    EnginePipe *ep = malloc(sizeof *ep);
+    static char reply[EP_LINE_MAX];
+    start_listing(ep, "uci", "uciok", "\noption name EGTBPath type string default <empty>\n",
+                  "\noption name EGTBProbeLimit type spin default 32 min 0 max 32\n");
+    load_and_mate(ep, "setoption name EGTBPath value");
     assert_non_null(strstr(ep->transcript, " score mate 2 "));
     const char *last_info = strstr(ep->transcript, "info depth 5 ");
     assert_non_null(last_info);
     assert_null(strstr(last_info, " tbhits 0 "));
     ep_send(ep, "setoption name EGTBProbeLimit value 2");
-    ep_send(ep, "isready");
-    ep_must(ep, "readyok", T_FAST);
-    ep_send(ep, "go depth 3");
-    const char *mark = after_last(ep, "readyok");
-    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    const char *mark = search_marked(ep, 3);
     assert_non_null(strstr(mark, " tbhits 0 "));
     for (const char *t = strstr(mark, " tbhits "); t; t = strstr(t + 1, " tbhits "))
         assert_true(strncmp(t, " tbhits 0 ", 10) == 0);
@@ -121,28 +134,12 @@ static void test_ucci(void **state)
 {
     (void)state;
     EnginePipe *ep = malloc(sizeof *ep);
-    static char reply[EP_LINE_MAX], want[EP_LINE_MAX];
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
-    assert_non_null(strstr(ep->transcript, "\noption egtbpaths type string default <empty>\n"));
-    assert_non_null(strstr(ep->transcript, "\noption useegtb type check default true\n"));
-    ep_send(ep, "setoption egtbpaths %s", tb_dir);
-    ep_reply(ep, reply, sizeof reply, T_FAST);
-    snprintf(want, sizeof want, "info string tablebases: 1 loaded from %s\n", tb_dir);
-    assert_string_equal(reply, want);
-    ep_send(ep, "position fen %s", MATE3_FEN);
-    ep_send(ep, "go depth 5");
-    test_setup(&POS, MATE3_FEN);
-    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    expect_table_move(ep->last, MATE3_FEN);
+    start_listing(ep, "ucci", "ucciok", "\noption egtbpaths type string default <empty>\n",
+                  "\noption useegtb type check default true\n");
+    load_and_mate(ep, "setoption egtbpaths");
     assert_non_null(strstr(ep->transcript, " tbhits "));
     ep_send(ep, "setoption useegtb false");
-    ep_send(ep, "isready");
-    ep_must(ep, "readyok", T_FAST);
-    ep_send(ep, "go depth 5");
-    const char *mark = after_last(ep, "readyok");
-    assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+    const char *mark = search_marked(ep, 5);
     assert_non_null(strstr(mark, "info time "));
     assert_null(strstr(mark, " tbhits "));
     ep_send(ep, "quit");

@@ -8,7 +8,7 @@
 
 #include "movegen.h"
 #include "tb/tb_cli.h"
-#include "tb/tb_gen.h"
+#include "tbtest.h"
 #include "testutil.h"
 
 enum {
@@ -20,7 +20,6 @@ enum {
     TEXT_MAX = 512,
 };
 
-static const char *const SIGS[] = { "KR-K", "KH-K", "KC-KA", "KP-K" };
 static const char *const ALL_TABLES[] = { "KR-K", "KH-K", "KC-K", "KC-KA", "KP-K" };
 static char tb_dir[TEXT_MAX / 2];
 static TbSet *set;
@@ -43,41 +42,21 @@ static void table_path(const char *name, char *path, size_t size)
     assert_true(tb_file_path(tb_dir, name, path, size));
 }
 
-/* Generates the test tables into a fresh tb_dir (old files removed, so they are generated, not loaded). */
+/* Generates the test tables into a fresh tb_dir. */
 static int setup_tables(void **state)
 {
     (void)state;
-    tables_init();
     snprintf(tb_dir, sizeof tb_dir, "%s/tb_test", XQ_TEST_TMP);
-    mkdir(tb_dir, 0777);
-    char path[TEXT_MAX];
-    for (size_t i = 0; i < sizeof ALL_TABLES / sizeof *ALL_TABLES; i++) {
-        table_path(ALL_TABLES[i], path, sizeof path);
-        remove(path);
-    }
-    set = malloc(sizeof *set);
     scratch = malloc(sizeof *scratch);
-    if (!set || !scratch)
-        return -1;
-    tb_set_init(set, tb_dir);
-    TbGenOptions opt = { .threads = GEN_THREADS, .progress = NULL, .write = true };
-    for (size_t i = 0; i < sizeof SIGS / sizeof *SIGS; i++) {
-        TbSig sig;
-        XqError e;
-        if (!tb_sig_parse(SIGS[i], &sig, &e) || !tb_gen_build(set, &sig, &opt, &e)) {
-            fprintf(stderr, "%s\n", e.msg);
-            return -1;
-        }
-    }
-    return set->count == (int)(sizeof ALL_TABLES / sizeof *ALL_TABLES) ? 0 : -1;
+    set = tbtest_generate(tb_dir, ALL_TABLES, (int)(sizeof ALL_TABLES / sizeof *ALL_TABLES), GEN_THREADS);
+    return set && scratch ? 0 : -1;
 }
 
 /* Frees the tables. */
 static int teardown_tables(void **state)
 {
     (void)state;
-    tb_set_free(set);
-    free(set);
+    tbtest_free(set);
     free(scratch);
     return 0;
 }

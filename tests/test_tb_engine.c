@@ -10,7 +10,7 @@
 #include "engine.h"
 #include "movegen.h"
 #include "score.h"
-#include "tb/tb_gen.h"
+#include "tbtest.h"
 #include "testutil.h"
 
 enum { SEARCH_DEPTH = 4, TEXT_MAX = 512, GAME_PLIES_MAX = 200 };
@@ -54,31 +54,16 @@ static void count_error(void *ctx, const char *msg)
 static int setup_tables(void **state)
 {
     (void)state;
-    tables_init();
     snprintf(tb_dir, sizeof tb_dir, "%s/tb_engine", XQ_TEST_TMP);
-    mkdir(tb_dir, 0777);
-    set = malloc(sizeof *set);
-    if (!set)
-        return -1;
-    tb_set_init(set, tb_dir);
-    TbGenOptions opt = { .threads = 1, .progress = NULL, .write = true };
-    for (size_t i = 0; i < sizeof SIGS / sizeof *SIGS; i++) {
-        TbSig sig;
-        XqError e;
-        if (!tb_sig_parse(SIGS[i], &sig, &e) || !tb_gen_build(set, &sig, &opt, &e)) {
-            fprintf(stderr, "%s\n", e.msg);
-            return -1;
-        }
-    }
-    return 0;
+    set = tbtest_generate(tb_dir, SIGS, (int)(sizeof SIGS / sizeof *SIGS), 1);
+    return set ? 0 : -1;
 }
 
 /* Frees the tables. */
 static int teardown_tables(void **state)
 {
     (void)state;
-    tb_set_free(set);
-    free(set);
+    tbtest_free(set);
     return 0;
 }
 
