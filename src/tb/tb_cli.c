@@ -9,7 +9,7 @@
 
 enum { FEN_TEXT_MAX = 512, EXIT_USAGE = 2 };
 
-static const char USAGE[] = "usage: jiangjun tb gen SIG... -dir DIR [-threads N] | jiangjun tb probe \"<FEN>\" [-dir DIR]"
+static const char USAGE[] = "usage: jiangjun tb gen SIG... -dir DIR [-threads N] [-forward] | jiangjun tb probe \"<FEN>\" [-dir DIR]"
                             " | jiangjun tb info FILE\n";
 
 /* Prints a table's counts in one line. */
@@ -20,13 +20,16 @@ static void print_stats(FILE *out, const char *name, const TbStats *s)
             name, s->positions, s->wins, s->draws, s->losses, s->longest_win, s->longest_loss);
 }
 
-/* tb gen SIG... -dir DIR [-threads N]. */
+/* tb gen SIG... -dir DIR [-threads N] [-forward] (the forward method, for comparison). */
 static int cli_gen(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *dir = NULL;
     int threads = 1, nsigs = 0;
+    bool forward = false;
     for (int i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "-dir") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "-forward") == 0) {
+            forward = true;
+        } else if (strcmp(argv[i], "-dir") == 0 && i + 1 < argc) {
             dir = argv[++i];
         } else if (strcmp(argv[i], "-threads") == 0 && i + 1 < argc) {
             char *end;
@@ -53,13 +56,13 @@ static int cli_gen(int argc, char **argv, FILE *out, FILE *err)
         return 1;
     }
     tb_set_init(set, dir);
-    TbGenOptions opt = { .threads = threads, .progress = err, .write = true };
+    TbGenOptions opt = { .threads = threads, .progress = err, .write = true, .forward = forward };
     int status = 0;
     for (int i = 2; i < argc && !status; i++) {
         TbSig sig;
         XqError e;
-        if (strcmp(argv[i], "-dir") == 0 || strcmp(argv[i], "-threads") == 0) {
-            i++;
+        if (strcmp(argv[i], "-dir") == 0 || strcmp(argv[i], "-threads") == 0 || strcmp(argv[i], "-forward") == 0) {
+            i += strcmp(argv[i], "-forward") != 0;
             continue;
         }
         if (!tb_sig_parse(argv[i], &sig, &e) || !tb_gen_build(set, &sig, &opt, &e)) {

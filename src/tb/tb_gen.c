@@ -8,14 +8,32 @@
 
 #include "movegen.h"
 #include "platform.h"
+#include "tb_unmove.h"
 
 enum { CHUNK = 4096, PROGRESS_MS = 1000 };
+
+/* What a pass does to each entry. */
+typedef enum Phase {
+    PHASE_INIT,    /* pass 0: broken entries, no-move losses (and the un-move method's capture triggers) */
+    PHASE_FORWARD, /* forward method: every unresolved entry tries to resolve */
+    PHASE_MARK,    /* un-move method: mark the entries a pass may resolve */
+    PHASE_SOLVE,   /* un-move method: the marked entries try to resolve */
+} Phase;
+
+/* The un-move method's arrays, one element per entry. */
+typedef struct Aux {
+    uint16_t *t_win;      /* the pass a capture to a lost position resolves this entry as won (0: none) */
+    uint16_t *t_loss;     /* the pass after the longest capture to a won position (0: none) */
+    _Atomic uint8_t *cand; /* marked for this pass's solve phase */
+} Aux;
 
 /* The shared state of one pass. */
 typedef struct Pass {
     TbTable *t;
     TbSet *set;
     int n;                        /* pass number: 0 = initialisation */
+    Phase phase;
+    Aux *aux;                     /* NULL for the forward method */
     atomic_uint_fast64_t next;    /* first entry of the next chunk */
     atomic_uint_fast64_t found;   /* entries resolved in this pass */
     atomic_int failed;            /* a child was not found in any table */
@@ -72,6 +90,63 @@ static void report(Pass *p, uint64_t done)
     fflush(p->progress);
 }
 
+/* Marks an entry for the solve phase (an un-move's callback; ctx is the Pass). */
+static void mark(void *ctx, uint64_t idx)
+{
+    atomic_store_explicit(&((Pass *)ctx)->aux->cand[idx], 1, memory_order_relaxed);
+}
+
+/* Pass 0 of entry i: broken, lost without a move, or unresolved (with its capture triggers). */
+static unsigned init_entry(Pass *p, uint64_t i, Position *pos, Move *moves)
+{
+    if (!tb_setup(&p->t->layout, i, pos))
+        return TB_V_BROKEN;
+    int count = gen_legal(pos, moves);
+    if (!count)
+        return tb_encode_dtm(0);
+    for (int k = 0; p->aux && k < count; k++) {
+        if (!pos->board[move_to(moves[k])])
+            continue;
+        pos_make(pos, moves[k]);
+        unsigned c = child_from_set(p, pos);
+        pos_unmake(pos);
+        if (c == TB_V_BROKEN) {
+            atomic_store(&p->failed, 1);
+            return TB_V_DRAW;
+        }
+        TbValue v = tb_decode(c);
+        unsigned trigger = (unsigned)v.dtm + 1;
+        if (v.wdl == TB_LOSS && (!p->aux->t_win[i] || trigger < p->aux->t_win[i]))
+            p->aux->t_win[i] = (uint16_t)trigger;
+        if (v.wdl == TB_WIN && trigger > p->aux->t_loss[i])
+            p->aux->t_loss[i] = (uint16_t)trigger;
+    }
+    return TB_V_DRAW;
+}
+
+/* Mark phase of entry i: the positions before one resolved last pass, and the entries a capture
+ * triggers now, may resolve in this pass. */
+static void mark_entry(Pass *p, uint64_t i, Position *pos)
+{
+    if (tb_get(p->t, i) == tb_encode_dtm(p->n - 1) && tb_setup(&p->t->layout, i, pos))
+        tb_unmoves(&p->t->layout, pos, mark, p);
+    if (p->aux->t_win[i] == p->n || p->aux->t_loss[i] == p->n)
+        mark(p, i);
+}
+
+/* The new value of entry i in a pass n >= 1 (TB_V_DRAW: unchanged). */
+static unsigned pass_entry(Pass *p, uint64_t i, Position *pos, Move *moves)
+{
+    if (p->phase == PHASE_SOLVE) {
+        if (!atomic_load_explicit(&p->aux->cand[i], memory_order_relaxed))
+            return TB_V_DRAW;
+        atomic_store_explicit(&p->aux->cand[i], 0, memory_order_relaxed);
+    }
+    if (tb_get(p->t, i) != TB_V_DRAW || !tb_setup(&p->t->layout, i, pos))
+        return TB_V_DRAW;
+    return solve_entry(p, pos, moves);
+}
+
 /* One thread's share of a pass: chunks of entries until none is left. */
 static void *pass_worker(void *arg)
 {
@@ -90,13 +165,13 @@ static void *pass_worker(void *arg)
             break;
         uint64_t hi = lo + CHUNK < size ? lo + CHUNK : size;
         for (uint64_t i = lo; i < hi; i++) {
-            unsigned v;
-            if (p->n == 0)
-                v = !tb_setup(&p->t->layout, i, pos) ? TB_V_BROKEN : count_legal(pos) ? TB_V_DRAW : tb_encode_dtm(0);
-            else if (tb_get(p->t, i) != TB_V_DRAW || !tb_setup(&p->t->layout, i, pos))
-                continue;
+            unsigned v = TB_V_DRAW;
+            if (p->phase == PHASE_INIT)
+                v = init_entry(p, i, pos, moves);
+            else if (p->phase == PHASE_MARK)
+                mark_entry(p, i, pos);
             else
-                v = solve_entry(p, pos, moves);
+                v = pass_entry(p, i, pos, moves);
             if (v != TB_V_DRAW) {
                 atomic_store_explicit(&p->t->val[i], (uint16_t)v, memory_order_relaxed);
                 found += v != TB_V_BROKEN;
@@ -110,10 +185,11 @@ static void *pass_worker(void *arg)
     return NULL;
 }
 
-/* Runs pass n on opt->threads threads (the caller's one among them); returns the entries resolved or -1. */
-static int64_t run_pass(TbTable *t, TbSet *set, int n, const TbGenOptions *opt)
+/* Runs one phase of pass n on opt->threads threads (the caller's one among them); returns the entries
+ * resolved or -1. */
+static int64_t run_pass(TbTable *t, TbSet *set, int n, Phase phase, Aux *aux, const TbGenOptions *opt)
 {
-    Pass p = { .t = t, .set = set, .n = n, .progress = opt->progress };
+    Pass p = { .t = t, .set = set, .n = n, .phase = phase, .aux = aux, .progress = opt->progress };
     atomic_init(&p.next, 0);
     atomic_init(&p.found, 0);
     atomic_init(&p.failed, 0);
@@ -173,29 +249,51 @@ static int longest_below(TbSet *set, const TbSig *sig)
     return longest;
 }
 
+/* Frees the un-move method's arrays. */
+static void free_aux(Aux *aux)
+{
+    free(aux->t_win);
+    free(aux->t_loss);
+    free((void *)aux->cand);
+}
+
 /* Solves one table whose sub-tables are all in the set; NULL with err filled. */
 TbTable *tb_gen_solve(TbSet *set, const TbSig *sig, const TbGenOptions *opt, XqError *err)
 {
     TbTable *t = tb_table_new(sig);
     char name[TB_SIG_TEXT];
     tb_sig_name(sig, name, sizeof name);
-    if (!t) {
+    Aux aux = { NULL, NULL, NULL }, *use = opt->forward ? NULL : &aux;
+    size_t entries = t ? (size_t)t->layout.size : 0;
+    if (t && use) {
+        aux.t_win = calloc(entries, sizeof *aux.t_win);
+        aux.t_loss = calloc(entries, sizeof *aux.t_loss);
+        aux.cand = calloc(entries, sizeof *aux.cand);
+    }
+    if (!t || (use && (!aux.t_win || !aux.t_loss || !aux.cand))) {
         snprintf(err->msg, sizeof err->msg, "%s: out of memory", name);
+        tb_table_free(t);
+        free_aux(&aux);
         return NULL;
     }
+    unsigned per_entry = (unsigned)(sizeof *t->val + (use ? sizeof *aux.t_win + sizeof *aux.t_loss + sizeof *aux.cand : 0));
     if (opt->progress) {
-        fprintf(opt->progress, "%s: %" PRIu64 " entries, %" PRIu64 " bytes of memory (2 per entry), %d thread(s)\n",
-                name, t->layout.size, t->layout.size * (uint64_t)sizeof *t->val, opt->threads);
+        fprintf(opt->progress, "%s: %" PRIu64 " entries, %" PRIu64 " bytes of memory (%u per entry), %d thread(s), %s\n",
+                name, t->layout.size, t->layout.size * per_entry, per_entry, opt->threads,
+                use ? "un-move passes" : "forward passes");
         fflush(opt->progress);
     }
     int64_t t0 = now_ms();
     int below = longest_below(set, sig);
     for (int n = 0; n <= TB_DTM_MAX; n++) {
-        int64_t found = run_pass(t, set, n, opt);
+        int64_t found = n == 0 ? run_pass(t, set, n, PHASE_INIT, use, opt)
+                      : !use ? run_pass(t, set, n, PHASE_FORWARD, use, opt)
+                      : run_pass(t, set, n, PHASE_MARK, use, opt) < 0 ? -1 : run_pass(t, set, n, PHASE_SOLVE, use, opt);
         t->passes = n + 1;
         if (found < 0) {
             snprintf(err->msg, sizeof err->msg, "%s: a capture leads to a table the set lacks, or memory is short", name);
             tb_table_free(t);
+            free_aux(&aux);
             return NULL;
         }
         if (opt->progress && n > 0 && found)
@@ -204,6 +302,7 @@ TbTable *tb_gen_solve(TbSet *set, const TbSig *sig, const TbGenOptions *opt, XqE
         if (n > 0 && !found && n > below + 1)
             break;
     }
+    free_aux(&aux);
     tb_table_count(t);
     if (opt->progress) {
         int64_t ms = now_ms() - t0;

@@ -68,11 +68,9 @@ static int transform(int sq, bool flip, bool mirror)
     return sq_make(mirror ? FILES - 1 - file : file, flip ? RANKS - 1 - rank : rank);
 }
 
-/* Index of pos in the layout; flip reads it colour-swapped. TB_NO_INDEX if a piece is off its domain. */
-uint64_t tb_index_of(const TbLayout *layout, const Position *pos, bool flip)
+/* Index of pos read colour-swapped (flip) and mirrored (mirror) as asked; TB_NO_INDEX off the domains. */
+static uint64_t index_as(const TbLayout *layout, const Position *pos, bool flip, bool mirror)
 {
-    int red_king = pos->piece_sq[side_tag(RED ^ flip)];
-    bool mirror = sq_file(red_king) > MIRROR_FILE_MAX;
     uint64_t idx = (uint64_t)(pos->side ^ flip) * layout->half;
     int i = 0;
     while (i < layout->slots) {
@@ -100,6 +98,18 @@ uint64_t tb_index_of(const TbLayout *layout, const Position *pos, bool flip)
         i += n;
     }
     return idx;
+}
+
+/* Index of pos in the layout; flip reads it colour-swapped. TB_NO_INDEX if a piece is off its domain. */
+uint64_t tb_index_of(const TbLayout *layout, const Position *pos, bool flip)
+{
+    return index_as(layout, pos, flip, sq_file(pos->piece_sq[side_tag(RED ^ flip)]) > MIRROR_FILE_MAX);
+}
+
+/* The entry of pos's mirror image when the red king stands on the e-file (both images are entries). */
+uint64_t tb_index_twin(const TbLayout *layout, const Position *pos)
+{
+    return sq_file(pos->piece_sq[side_tag(RED)]) == MIRROR_FILE_MAX ? index_as(layout, pos, false, true) : TB_NO_INDEX;
 }
 
 /* Sets pos to the position of entry idx; false for a broken entry (pos is then unusable). */

@@ -62,6 +62,9 @@ void tb_layout_init(TbLayout *layout, const TbSig *sig);
  * layout's material (tb_sig_of_pos). TB_NO_INDEX if a piece is off its domain
  * (an advisor off its five points) or the material differs. */
 uint64_t tb_index_of(const TbLayout *layout, const Position *pos, bool flip);
+/* The entry of pos's mirror image when red attacks and the red king stands on the e-file (both images are
+ * entries there), else TB_NO_INDEX. */
+uint64_t tb_index_twin(const TbLayout *layout, const Position *pos);
 /* Sets pos to the position of entry idx; false for a broken entry (pos is then unusable). */
 bool tb_setup(const TbLayout *layout, uint64_t idx, Position *pos);
 
