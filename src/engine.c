@@ -14,6 +14,7 @@
 #include "platform.h"
 #include "rules.h"
 #include "strength.h"
+#include "tb/tb_probe.h"
 
 enum {
     /* the root history never grows past this, leaving room for the search path */
@@ -180,6 +181,8 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->noise_seed = (uint64_t)now_us();
     e->opt.move_overhead_ms = 10;
     e->opt.rules = rules_default();
+    e->opt.tb_use = true;
+    e->opt.tb_probe_limit = ENGINE_TB_PIECES_MAX;
     atomic_init(&e->shared.stop, false);
     atomic_init(&e->shared.pondering, false);
     atomic_init(&e->shared.start_ms, now_ms());
@@ -205,6 +208,9 @@ void engine_free(Engine *e)
     pool_free(e->pool);
     free(e->file_net);
     engine_book_free(e->book);
+    if (e->tb)
+        tb_set_free(e->tb);
+    free(e->tb);
     pthread_mutex_destroy(&e->lock);
     pthread_cond_destroy(&e->cond);
     pthread_cond_destroy(&e->probe_cond);
@@ -354,6 +360,55 @@ static void engine_serve_probe(void *ctx)
     pthread_mutex_unlock(&e->lock);
 }
 
+/* Restricts the root to the moves that play the tablebases' value best when a loaded table holds the
+ * root (and every move); returns the probes made (0: no restriction). */
+static int tb_root_moves(Engine *e, SearchLimits *lim)
+{
+    if (!e->tb || !e->opt.tb_use || !e->position_ok || e->n_legal == 0)
+        return 0;
+    int pieces = 0;
+    for (int id = RED_TAG; id < RED_TAG + 2 * SIDE_PIECES; id++)
+        pieces += e->root->piece_sq[id] != 0;
+    if (pieces > e->opt.tb_probe_limit)
+        return 0;
+    Move moves[MAX_MOVES];
+    int n = lim->n_root_moves ? lim->n_root_moves : e->n_legal;
+    memcpy(moves, lim->n_root_moves ? lim->root_moves : e->legal, sizeof(Move) * (size_t)n);
+    TbValue value;
+    int kept = tb_root_filter(e->tb, e->root, moves, n, &value); /* edits and restores the root */
+    if (kept <= 0)
+        return 0;
+    memcpy(lim->root_moves, moves, sizeof(Move) * (size_t)kept);
+    lim->n_root_moves = kept;
+    return n;
+}
+
+/* Loads the endgame tablebases of a directory ("" or "<empty>": none); -1 during a search. */
+int engine_set_tb_path(Engine *e, const char *dir, void (*on_error)(void *ctx, const char *msg), void *ctx)
+{
+    if (e->searching)
+        return -1;
+    if (e->tb)
+        tb_set_free(e->tb);
+    free(e->tb);
+    e->tb = NULL;
+    if (!dir || !*dir || strcmp(dir, "<empty>") == 0)
+        return 0;
+    TbSet *set = malloc(sizeof *set);
+    if (!set) {
+        if (on_error)
+            on_error(ctx, "out of memory for the tablebases");
+        return 0;
+    }
+    tb_set_init(set, dir);
+    int n = tb_set_load_dir(set, on_error, ctx);
+    if (n > 0)
+        e->tb = set;
+    else
+        free(set);
+    return n;
+}
+
 /* Starts a search on its own thread. */
 bool engine_go(Engine *e, const EngineGo *go)
 {
@@ -378,7 +433,9 @@ bool engine_go(Engine *e, const EngineGo *go)
      * no search runs now. */
     bool may_play = e->position_ok && e->n_legal > 0 && !go->infinite && !go->ponder && go->depth >= 0
                     && go->mate <= 0 && !go->draw_offered;
-    engine_book_choose(e->book, e->root, may_play, &lim, e->banned, e->n_banned);
+    bool booked = engine_book_choose(e->book, e->root, may_play, &lim, e->banned, e->n_banned);
+    /* else the tablebases' best moves, if they hold the root */
+    int tb_root_probes = booked ? 0 : tb_root_moves(e, &lim);
     TimeInput ti = go->time;
     ti.overhead_ms = e->opt.move_overhead_ms;
     ti.ponder = e->opt.ponder;
@@ -397,6 +454,9 @@ bool engine_go(Engine *e, const EngineGo *go)
     e->shared.serve = engine_serve_probe;
     e->shared.serve_ctx = e;
     e->shared.currmove = e->cb.currmove ? engine_currmove : NULL;
+    e->shared.tb = e->tb && e->opt.tb_use ? e->tb : NULL;
+    e->shared.tb_probe_limit = e->opt.tb_probe_limit;
+    atomic_store(&e->shared.tbhits, (uint64_t)tb_root_probes);
     atomic_store(&e->shared.pondering, go->ponder);
     atomic_store(&e->draw_offered, go->draw_offered);
     e->wait_for_stop = go->infinite || go->ponder;
@@ -499,6 +559,10 @@ void engine_set_multipv(Engine *e, int lines)
 }
 /* The move overhead in ms (at least 0). */
 void engine_set_move_overhead(Engine *e, int ms) { e->opt.move_overhead_ms = ms < 0 ? 0 : ms; }
+/* Probing the loaded tablebases on or off (UCCI useegtb). */
+void engine_set_tb_use(Engine *e, bool on) { e->opt.tb_use = on; }
+/* Probe positions of at most this many pieces, kings included (EGTBProbeLimit). */
+void engine_set_tb_probe_limit(Engine *e, int pieces) { e->opt.tb_probe_limit = pieces; }
 /* The rule set in force (NULL: the default). */
 void engine_set_rules(Engine *e, const struct RuleSet *rules) { e->opt.rules = rules ? rules : rules_default(); }
 /* The strength level and UCCI's randomness. */

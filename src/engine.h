@@ -83,7 +83,11 @@ typedef struct EngineOptions {
     bool use_nnue;          /* evaluate with the network (engine_set_use_nnue) */
     int level_centi;        /* strength level in hundredths (strength.h); SKILL_MAX * SKILL_CENTI = full */
     int randomness;         /* UCCI randomness 0 (none) .. 5 (huge) */
+    bool tb_use;            /* probe the loaded endgame tablebases (UCCI useegtb) */
+    int tb_probe_limit;     /* probe positions of at most this many pieces, kings included (EGTBProbeLimit) */
 } EngineOptions;
+
+enum { ENGINE_TB_PIECES_MAX = 32 }; /* EGTBProbeLimit's range: every position */
 
 typedef struct Engine {
     Position *root;         /* the current position with its game history */
@@ -103,6 +107,7 @@ typedef struct Engine {
     const Network *net;     /* the network in use: the loaded file's or the embedded default (may be NULL) */
     Network *file_net;      /* a net loaded with engine_set_eval_file (owned), or NULL */
     struct EngineBook *book; /* the opening book and the book move of a go (engine_book.h) */
+    struct TbSet *tb;       /* the endgame tablebases loaded (tb/tb_probe.h; owned), or NULL for none */
     SearchShared shared;
     pthread_t thread;
     bool searching;         /* a search thread exists and has not been joined */
@@ -215,6 +220,14 @@ bool engine_set_use_nnue(Engine *e, bool on, XqError *err);
 /* Opens the book files of a ';'-separated list ("<embedded>": the built-in book) in place of those in
  * use; all or nothing: on error fills err and the engine has no book files. Call while no search runs. */
 bool engine_set_book_files(Engine *e, const char *list, XqError *err);
+/* Loads the endgame tablebases of directory dir (every file of the tables' class it holds; "" or
+ * "<empty>" unloads them); a refused file goes to on_error(ctx, message) and is skipped. Returns the
+ * number of tables loaded, or -1 (nothing changed) during a search. */
+int engine_set_tb_path(Engine *e, const char *dir, void (*on_error)(void *ctx, const char *msg), void *ctx);
+/* Probing the loaded tablebases on or off (UCCI useegtb). */
+void engine_set_tb_use(Engine *e, bool on);
+/* Probe positions of at most this many pieces, kings included (EGTBProbeLimit). */
+void engine_set_tb_probe_limit(Engine *e, int pieces);
 /* Turns playing from the book on or off. */
 void engine_set_use_book(Engine *e, bool on);
 /* Seeds the book's choices: 0 from the clock (varied games), else a fixed sequence restarted each new game. */

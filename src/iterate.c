@@ -38,6 +38,7 @@ static void report(SearchThread *st, int at, int multipv, int depth, int score, 
     r.nodes = search_flush_nodes(st);
     r.time_ms = now_ms() - atomic_load(&sh->start_ms);
     r.hashfull = tt_hashfull(sh->tt);
+    r.tbhits = atomic_load_explicit(&sh->tbhits, memory_order_relaxed);
     if (at >= 0) {
         const RootMove *m = &st->rm.move[at];
         r.depth = m->depth;
@@ -76,6 +77,7 @@ void search_report_line(SearchThread *st, Move best)
     rep.nodes = atomic_load(&sh->nodes);
     rep.time_ms = now_ms() - atomic_load(&sh->start_ms);
     rep.hashfull = tt_hashfull(sh->tt);
+    rep.tbhits = atomic_load_explicit(&sh->tbhits, memory_order_relaxed);
     rep.pv_len = r->pv_len;
     memcpy(rep.pv, r->pv, sizeof(Move) * (size_t)r->pv_len);
     sh->report(sh->report_ctx, &rep);

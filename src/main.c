@@ -7,11 +7,12 @@
 #include "judge.h"
 #include "protocol.h"
 #include "square.h"
+#include "tb/tb_cli.h"
 #include "version.h"
 
 enum { EXIT_USAGE = 2 };
 
-/* Dispatches `perft`, `bench` or `judge`, --help or --version, or runs the protocol on stdin/stdout. */
+/* Dispatches `perft`, `bench`, `judge` or `tb`, --help or --version, or runs the protocol on stdin/stdout. */
 int main(int argc, char **argv)
 {
     tables_init();
@@ -23,6 +24,8 @@ int main(int argc, char **argv)
         return cli_bench(argc - 1, argv + 1, stdout, stderr);
     if (strcmp(argv[1], "judge") == 0)
         return cli_judge(argc - 1, argv + 1, stdout, stderr);
+    if (strcmp(argv[1], "tb") == 0)
+        return tb_cli(argc - 1, argv + 1, stdout, stderr);
     if (argc == 2 && cli_common_arg(argv[1], stdout))
         return 0;
     fprintf(stderr, "jiangjun: unknown argument '%.60s'\n\n", argv[1]);

@@ -38,7 +38,7 @@ typedef enum CecpCmd {
     C_XBOARD, C_PROTOVER, C_ACCEPTED, C_REJECTED, C_NEW, C_VARIANT, C_FORCE, C_GO, C_PLAYOTHER, C_WHITE, C_BLACK,
     C_USERMOVE, C_MOVE_NOW, C_PING, C_DRAW, C_RESULT, C_SETBOARD, C_EDIT, C_HINT, C_BK, C_UNDO, C_REMOVE, C_HARD,
     C_EASY, C_POST, C_NOPOST, C_ANALYZE, C_EXIT, C_STATUS, C_COMPUTER, C_IGNORED, C_LEVEL, C_ST, C_SD, C_TIME,
-    C_OTIM, C_MEMORY, C_CORES, C_OPTION, C_QUIT, C_UCI, C_UCCI
+    C_OTIM, C_MEMORY, C_CORES, C_OPTION, C_EGTPATH, C_QUIT, C_UCI, C_UCCI
 } CecpCmd;
 
 enum {
@@ -66,6 +66,7 @@ static const CecpDef COMMANDS[] = {
     { "rating", C_IGNORED, 0 }, { "ics", C_IGNORED, 0 }, { "random", C_IGNORED, 0 }, { "level", C_LEVEL, 0 },
     { "st", C_ST, 0 }, { "sd", C_SD, 0 }, { "time", C_TIME, 0 }, { "otim", C_OTIM, 0 },
     { "memory", C_MEMORY, F_SETTING }, { "cores", C_CORES, F_SETTING }, { "option", C_OPTION, F_SETTING },
+    { "egtpath", C_EGTPATH, F_SETTING },
     { "quit", C_QUIT, F_ABORT }, { "uci", C_UCI, F_ABORT }, { "ucicyclone", C_UCI, F_ABORT },
     { "ucci", C_UCCI, F_ABORT },
 };
@@ -425,6 +426,18 @@ static void error_reply(Proto *p, const char *reason, char **tok, int n)
     out_line(&p->out, "Error (%s): %.*s%s%.*s", reason, ECHO_MAX, tok[0], n > 1 ? " " : "", ECHO_MAX, n > 1 ? tok[1] : "");
 }
 
+/* egtpath TYPE DIR: the tablebases of the type the egt feature named (xiangqi), from DIR (spaces kept). */
+static void set_egt_path(Proto *p, const char *line, char **tok, int n)
+{
+    if (n < 3 || strcmp(tok[1], "xiangqi") != 0) {
+        error_reply(p, n < 3 ? "egtpath needs a type and a directory" : "unknown tablebase type", tok, n);
+        return;
+    }
+    char rest[REST_MAX];
+    rest_of_line(line, rest, sizeof rest); /* "xiangqi DIR" */
+    opt_set_tb_path(p, rest + strlen("xiangqi") + strspn(rest + strlen("xiangqi"), " \t"));
+}
+
 /* Runs one command (any search that it may not run beside has been dropped). */
 static void run_command(Proto *p, const CecpDef *d, char **tok, int n, const char *line)
 {
@@ -535,6 +548,7 @@ static void run_command(Proto *p, const CecpDef *d, char **tok, int n, const cha
             error_reply(p, "bad number of cores", tok, n);
         break;
     case C_OPTION: set_option(p, line); break;
+    case C_EGTPATH: set_egt_path(p, line, tok, n); break;
     case C_QUIT: proto_quit(p); break;
     case C_UCI: proto_select(p, &FRONTEND_UCI); break;
     case C_UCCI: proto_select(p, &FRONTEND_UCCI); break;

@@ -95,7 +95,7 @@ void cecp_features(Proto *p)
     out_line(&p->out, "feature myname=\"%s\" variants=\"xiangqi\" setboard=1 usermove=1 ping=1 "
                       "playother=1 colors=0 san=0 time=1 draw=1 analyze=1 reuse=1 sigint=0 sigterm=0",
              version_engine_name());
-    out_line(&p->out, "feature memory=1 smp=%d debug=1 nps=0 pause=0 ics=0 name=0 exclude=0 setscore=0",
+    out_line(&p->out, "feature memory=1 smp=%d debug=1 nps=0 pause=0 ics=0 name=0 exclude=0 setscore=0 egt=\"xiangqi\"",
              ENGINE_THREADS_MAX > 1);
     cecp_options(p);
     out_line(&p->out, "feature done=1");

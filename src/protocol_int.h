@@ -23,7 +23,8 @@ typedef enum OptId {
     OPT_HASH, OPT_THREADS, OPT_CLEAR_HASH, OPT_PONDER, OPT_MULTIPV, OPT_MOVE_OVERHEAD, OPT_RULES,
     OPT_USEMILLISEC, OPT_BATCH, OPT_DEBUG, OPT_USEBOOK, OPT_BOOKFILES, OPT_BOOK_SEED, OPT_IDLE, OPT_PRUNING,
     OPT_KNOWLEDGE, OPT_RANDOMNESS, OPT_PROMOTION, OPT_NEWGAME, OPT_EVALFILE, OPT_USE_NNUE, OPT_UCI_VARIANT,
-    OPT_SHOW_WDL, OPT_LIMIT_STRENGTH, OPT_ELO, OPT_SKILL, OPT_COUNT
+    OPT_SHOW_WDL, OPT_LIMIT_STRENGTH, OPT_ELO, OPT_SKILL, OPT_EGTB_PATH, OPT_USE_EGTB, OPT_EGTB_PROBE_LIMIT,
+    OPT_COUNT
 } OptId;
 
 enum { BOOKFILES_MAX = 512, EVALFILE_MAX = 512 };
@@ -160,6 +161,8 @@ bool opt_exists(const char *name);
 void opt_init(Proto *p);
 /* Applies `setoption`; unknown names are ignored; bad values leave the old value (message error). */
 void opt_set(Proto *p, const char *name, const char *value);
+/* Loads the tablebases of a directory ("" or "<empty>": none), telling the user what was loaded. */
+void opt_set_tb_path(Proto *p, const char *value);
 
 /* protocol_out.c: output. */
 /* The one sanitiser of echoed text: copies src into dst with control characters escaped as \xHH (TAB kept

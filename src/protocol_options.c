@@ -68,6 +68,11 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     [OPT_LIMIT_STRENGTH] = { OPT_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", "", OT_CHECK, 0, 1, 0, NULL },
     [OPT_ELO] = { OPT_ELO, "UCI_Elo", "elo", "", OT_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_DEFAULT, NULL },
     [OPT_SKILL] = { OPT_SKILL, "Skill Level", "skilllevel", "skill", OT_SPIN, 0, SKILL_MAX, SKILL_MAX, NULL },
+    /* endgame tablebases: ElephantEye's UCCI names, the UCI names of the issue (Stockfish's Syzygy* in spirit) */
+    [OPT_EGTB_PATH] = { OPT_EGTB_PATH, "EGTBPath", "egtbpaths", "egtbpath", OT_STRING, 0, 0, 0, NULL },
+    [OPT_USE_EGTB] = { OPT_USE_EGTB, NULL, "useegtb", "", OT_CHECK, 0, 1, 1, NULL },
+    [OPT_EGTB_PROBE_LIMIT] = { OPT_EGTB_PROBE_LIMIT, "EGTBProbeLimit", NULL, "", OT_SPIN, 0, ENGINE_TB_PIECES_MAX,
+                               ENGINE_TB_PIECES_MAX, NULL },
 };
 
 /* Lower-cases a name and drops spaces and underscores. */
@@ -153,6 +158,8 @@ static void opt_apply(Proto *p, OptId id)
                                                             : (int)p->value[OPT_SKILL] * SKILL_CENTI,
                             (int)p->value[OPT_RANDOMNESS]);
         break;
+    case OPT_USE_EGTB: engine_set_tb_use(e, v != 0); break;
+    case OPT_EGTB_PROBE_LIMIT: engine_set_tb_probe_limit(e, (int)v); break;
     case OPT_USEBOOK: engine_set_use_book(e, v != 0); break;
     case OPT_BOOK_SEED: engine_set_book_seed(e, (uint64_t)v); break;
     case OPT_CLEAR_HASH:
@@ -286,6 +293,25 @@ static void set_book_files(Proto *p, const char *value)
         out_info_string(p, "book opened: %.200s (%d book moves in the current position)%s%s", list, n,
                         p->value[OPT_USEBOOK] ? "" : "; it is used once ",
                         p->value[OPT_USEBOOK] ? "" : p->fe->dialect == DIALECT_UCCI ? "usebook is true" : "OwnBook is true");
+}
+
+/* Reports a tablebase file the engine refused (ctx: the Proto). */
+static void tb_refused(void *ctx, const char *msg)
+{
+    out_info_string(ctx, "error: %s; skipped", msg);
+}
+
+/* EGTBPath / egtbpaths / CECP egtpath: loads the directory's tablebases ("" or "<empty>": none). */
+void opt_set_tb_path(Proto *p, const char *value)
+{
+    const char *dir = value ? value : "";
+    int n = engine_set_tb_path(p->engine, dir, tb_refused, p);
+    if (n < 0)
+        out_info_string(p, "error: the tablebase path cannot change during a search; kept the tables loaded");
+    else if (n == 0 && *dir && strcmp(dir, "<empty>") != 0)
+        out_info_string(p, "error: no tablebase in %.200s; playing without tablebases", dir);
+    else if (n > 0)
+        out_info_string(p, "tablebases: %d loaded from %.200s", n, dir);
 }
 
 /* The option a normalised name names, or NULL. */
@@ -447,6 +473,8 @@ void opt_set(Proto *p, const char *name, const char *value)
         }
         if (d->id == OPT_EVALFILE)
             set_eval_file(p, value);
+        else if (d->id == OPT_EGTB_PATH)
+            opt_set_tb_path(p, value);
         else
             set_book_files(p, value);
         return;

@@ -77,7 +77,7 @@ int score_to_ucci(int s)
     return a > UCCI_EVAL_MAX ? sign * UCCI_EVAL_MAX : s;
 }
 
-/* Search-thread callback: "info depth d score s pv ..." and "info time t nodes n nps v". */
+/* Search-thread callback: "info depth d score s pv ..." and "info time t nodes n nps v [tbhits h]". */
 static void ucci_report(Proto *p, const Position *root, const SearchReport *r)
 {
     (void)root;
@@ -92,7 +92,11 @@ static void ucci_report(Proto *p, const Position *root, const SearchReport *r)
         snprintf(line_no, sizeof line_no, " multipv %d", r->multipv);
     if (r->bound == BOUND_EXACT && r->pv_len > 0)
         out_line(&p->out, "info depth %d score %d%s pv%s", r->depth, score_to_ucci(r->score), line_no, pv);
-    out_line(&p->out, "info time %" PRId64 " nodes %" PRIu64 " nps %" PRIu64, t, r->nodes, nps);
+    if (r->tbhits) /* tablebase probes that answered (only with tables loaded) */
+        out_line(&p->out, "info time %" PRId64 " nodes %" PRIu64 " nps %" PRIu64 " tbhits %" PRIu64, t, r->nodes, nps,
+                 r->tbhits);
+    else
+        out_line(&p->out, "info time %" PRId64 " nodes %" PRIu64 " nps %" PRIu64, t, r->nodes, nps);
 }
 
 /* Search-thread callback: a book move, as ElephantEye reports one: "info depth 0 score W pv M" per book move. */

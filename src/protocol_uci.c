@@ -84,8 +84,8 @@ static void uci_report(Proto *p, const Position *root, const SearchReport *r)
     /* never an empty "pv" (a fail low may have no checked move to show) */
     out_line(&p->out,
              "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
-             " hashfull %d tbhits 0 time %" PRId64 "%s%s",
-             r->depth, r->seldepth, r->multipv, score, bound, wdl, r->nodes, nps, r->hashfull, t,
+             " hashfull %d tbhits %" PRIu64 " time %" PRId64 "%s%s",
+             r->depth, r->seldepth, r->multipv, score, bound, wdl, r->nodes, nps, r->hashfull, r->tbhits, t,
              r->pv_len > 0 ? " pv" : "", pv);
 }
 

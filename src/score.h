@@ -7,6 +7,11 @@
  *   SCORE_BAN_MIN <= |score| <= SCORE_BAN  repetition verdicts: a forbidden
  *       perpetual loses with a "ban" score below any mate. They are path
  *       dependent, so the TT never stores them as exact values.
+ *   SCORE_TB_WIN_MIN <= |score| <= SCORE_TB_WIN  a tablebase win (loss) found
+ *       at ply SCORE_TB_WIN - |score| whose mate lies beyond MAX_PLY (a table's
+ *       nearer mates score as mates), below any
+ *       repetition verdict and mate; stored in the TT relative to the node
+ *       like mates
  *   |score| >= SCORE_MATE_MIN           mate in (SCORE_MATE - |score|) plies
  */
 #ifndef XQ_SCORE_H
@@ -19,6 +24,8 @@ enum {
     SCORE_MATE_MIN = SCORE_MATE - MAX_PLY,
     SCORE_BAN = 29000,
     SCORE_BAN_MIN = SCORE_BAN - MAX_PLY,
+    SCORE_TB_WIN = 25000,
+    SCORE_TB_WIN_MIN = SCORE_TB_WIN - MAX_PLY,
     SCORE_KNOWN_WIN = 20000,
     SCORE_DRAW = 0,
     SCORE_NONE = 32001,
@@ -28,6 +35,13 @@ enum {
 static inline int score_mated_in(int ply) { return -SCORE_MATE + ply; }
 /* Is this a mate score (either side)? */
 static inline int score_is_mate(int s) { return s >= SCORE_MATE_MIN || s <= -SCORE_MATE_MIN; }
+/* Score for the side to move winning by tablebase, the position found at ply. */
+static inline int score_tb_win_at(int ply) { return SCORE_TB_WIN - ply; }
+/* Is this a tablebase score (either side)? */
+static inline int score_is_tb(int s)
+{
+    return (s >= SCORE_TB_WIN_MIN && s <= SCORE_TB_WIN) || (s <= -SCORE_TB_WIN_MIN && s >= -SCORE_TB_WIN);
+}
 /* Is this a repetition-ban score (either side)? */
 static inline int score_is_ban(int s)
 {

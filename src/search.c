@@ -9,6 +9,7 @@
 #include "rules.h"
 #include "see.h"
 #include "strength.h"
+#include "tb/tb_probe.h"
 
 /* Tuned search constants, named in one place. */
 enum {
@@ -101,6 +102,32 @@ void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits
     shared->serve = NULL;
     shared->serve_ctx = NULL;
     shared->currmove = NULL;
+    shared->tb = NULL;
+    shared->tb_probe_limit = 0;
+    atomic_store(&shared->tbhits, 0);
+}
+
+/* Probes the tablebases at a node of at most shared->tb_probe_limit pieces; true with *score set on a hit. */
+static bool tb_score_at(SearchThread *st, int ply, int *score)
+{
+    const Position *pos = &st->pos;
+    int pieces = 0;
+    for (int id = RED_TAG; id < RED_TAG + 2 * SIDE_PIECES; id++)
+        pieces += pos->piece_sq[id] != 0;
+    TbValue v;
+    if (pieces > st->shared->tb_probe_limit || !tb_probe_loaded(st->shared->tb, pos, &v))
+        return false;
+    atomic_fetch_add_explicit(&st->shared->tbhits, 1, memory_order_relaxed);
+    /* DTM tables know the mate's distance: within the mate band it is an exact mate score, beyond it the
+     * tablebase band (which the root's DTM filter turns into the fastest mate) */
+    const int mate_ply = ply + v.dtm;
+    if (v.wdl == TB_DRAW)
+        *score = SCORE_DRAW;
+    else if (mate_ply < MAX_PLY)
+        *score = v.wdl == TB_WIN ? -score_mated_in(mate_ply) : score_mated_in(mate_ply);
+    else
+        *score = v.wdl == TB_WIN ? score_tb_win_at(ply) : -score_tb_win_at(ply);
+    return true;
 }
 
 /* Plays m on the thread's position (and tells the network's accumulators). */
@@ -236,6 +263,9 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
         return static_eval(st);
     if (dead_after_capture(pos))
         return SCORE_DRAW;
+    int tb_score; /* a table's value is exact here too (the root's only move is searched to depth 1) */
+    if (st->shared->tb && tb_score_at(st, ply, &tb_score))
+        return tb_score;
     const bool in_check = pos->in_check;
     const int alpha0 = alpha;
     TTEntry tte;
@@ -385,6 +415,13 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         beta = beta < -score_mated_in(ply + 1) ? beta : -score_mated_in(ply + 1);
         if (alpha >= beta)
             return alpha;
+    }
+
+    /* Step 2b. Endgame tablebases: a win or loss scores in the tablebase band (score.h), a draw 0. */
+    if (st->shared->tb && !root) {
+        int tb_score;
+        if (tb_score_at(st, ply, &tb_score))
+            return tb_score;
     }
 
     /* Step 3. Transposition table. */

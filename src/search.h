@@ -22,6 +22,7 @@
 #include "tt.h"
 
 struct RuleSet; /* rules.h */
+struct TbSet;   /* tb/tb_probe.h */
 
 /* What ends a search. Zero/negative fields mean "no such limit". */
 typedef struct SearchLimits {
@@ -45,6 +46,7 @@ typedef struct SearchReport {
     uint64_t nodes;
     int64_t time_ms;
     int hashfull;            /* per mille */
+    uint64_t tbhits;         /* tablebase probes that answered, all threads */
     int pv_len;
     Move pv[MAX_PLY];
 } SearchReport;
@@ -76,6 +78,11 @@ typedef struct SearchShared {
     atomic_bool serve_wanted;
     void (*serve)(void *ctx);
     void *serve_ctx;
+    /* Endgame tablebases probed at interior nodes with at most tb_probe_limit pieces (kings included):
+     * loaded, read-only tables, or NULL (search_shared_init's default: no probe, no cost). */
+    const struct TbSet *tb;
+    int tb_probe_limit;
+    _Atomic uint64_t tbhits;
 } SearchShared;
 
 /* Final result of a search. */

@@ -62,17 +62,19 @@ void tt_new_search(TT *tt)
         tt->generation = GEN_STEP;
 }
 
-/* Converts a root-relative mate score to node-relative for storage. */
+/* Converts a root-relative mate or tablebase score to node-relative for storage. */
 static int score_to_tt(int score, int ply)
 {
     if (score >= SCORE_MATE_MIN)
         return score + ply;
     if (score <= -SCORE_MATE_MIN)
         return score - ply;
+    if (score_is_tb(score))
+        return score > 0 ? score + ply : score - ply;
     return score;
 }
 
-/* Converts a stored node-relative mate score back to root-relative. A mate too far from the root for
+/* Converts a stored node-relative mate or tablebase score back to root-relative. A mate too far from the root for
  * the band (node distance + ply > MAX_PLY) is clamped to the band's edge, never left between the mate
  * and the ban bands. */
 static int score_from_tt(int score, int ply)
@@ -81,6 +83,10 @@ static int score_from_tt(int score, int ply)
         return score - ply >= SCORE_MATE_MIN ? score - ply : SCORE_MATE_MIN;
     if (score <= -SCORE_MATE_MIN)
         return score + ply <= -SCORE_MATE_MIN ? score + ply : -SCORE_MATE_MIN;
+    if (score_is_tb(score) && score > 0)
+        return score - ply >= SCORE_TB_WIN_MIN ? score - ply : SCORE_TB_WIN_MIN;
+    if (score_is_tb(score))
+        return score + ply <= -SCORE_TB_WIN_MIN ? score + ply : -SCORE_TB_WIN_MIN;
     return score;
 }
 

@@ -1,0 +1,48 @@
+/*
+ * tb_sig.h - material signatures of tablebase endings ("KR-K", "KCP-KAAEE").
+ *
+ * A signature counts each side's pieces by type: red's pieces, a dash, black's,
+ * each side starting with its king. Letters: R rook, H (or N) horse, C cannon,
+ * P pawn, A advisor, E (or B) elephant; names are written strongest first
+ * (R H C P A E). The tables of version 1 cover Fang's class: one side has one
+ * or two attacking pieces (R, H, C, P) and at most two advisors and two
+ * elephants; the other side has no attacking piece and at most two advisors
+ * and two elephants. A table is stored once, with red attacking: the
+ * colour-swapped ending ("K-KR") is the same table read mirrored.
+ */
+#ifndef XQ_TB_SIG_H
+#define XQ_TB_SIG_H
+
+#include <stddef.h>
+
+#include "position.h"
+
+enum {
+    TB_SIG_TEXT = 32,     /* longest signature name, with its terminator */
+    TB_MAX_ATTACKERS = 2, /* attacking pieces (R, H, C, P) of the strong side in version 1 */
+    TB_MAX_DEFENDERS = 2, /* advisors, and elephants, per side */
+};
+
+/* Pieces per side and type (kings included: always one each). */
+typedef struct TbSig {
+    unsigned char count[2][PIECE_TYPES];
+} TbSig;
+
+/* Parses a signature ("KR-K", case-insensitive); false with err filled if it is not one. */
+bool tb_sig_parse(const char *text, TbSig *sig, XqError *err);
+/* Writes the signature's name ("KRP-KAE") into out; returns out. */
+char *tb_sig_name(const TbSig *sig, char *out, size_t size);
+/* The material of a position. */
+TbSig tb_sig_of_pos(const Position *pos);
+/* The signature with the colours swapped. */
+TbSig tb_sig_swap(const TbSig *sig);
+/* Number of a side's attacking pieces (rooks, horses, cannons, pawns). */
+int tb_sig_attackers(const TbSig *sig, int side);
+/* Do two signatures count the same pieces? */
+bool tb_sig_equal(const TbSig *a, const TbSig *b);
+/* Why no version-1 table covers sig (a sentence), or NULL if one does (red or black attacking). */
+const char *tb_sig_unsupported(const TbSig *sig);
+/* The covered signature with red attacking: sig itself, or its colour swap when black attacks. */
+TbSig tb_sig_canonical(const TbSig *sig);
+
+#endif

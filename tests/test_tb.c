@@ -1,0 +1,659 @@
+/* test_tb.c - endgame tablebases: signatures, the index, the generator against a plain alpha-beta,
+ * colour swap and mirror, known endgame facts, the file checks and the `tb` command line. The tables
+ * (KR-K, KH-K, KC-KA with its KC-K, KP-K) are generated into build/tests/tb_test at the start. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "movegen.h"
+#include "tb/tb_cli.h"
+#include "tbtest.h"
+#include "testutil.h"
+
+enum {
+    AB_MATE = 30000,
+    WIN_DEPTH_MAX = 7,  /* sampled wins and losses are searched to their DTM up to this many plies */
+    DRAW_DEPTH = 4,     /* sampled draws are searched this deep: no forced result within it */
+    SAMPLES = 60,       /* sampled entries per table and class (win, loss, draw) at most */
+    GEN_THREADS = 2,
+    TEXT_MAX = 512,
+};
+
+static const char *const ALL_TABLES[] = { "KR-K", "KH-K", "KC-K", "KC-KA", "KP-K", "KR-KA", "KR-KE" };
+static char tb_dir[TEXT_MAX / 2];
+static TbSet *set;
+static Position *scratch;
+
+/* The loaded table of a signature name. */
+static TbTable *table_of(const char *name)
+{
+    TbSig sig;
+    XqError e;
+    assert_true(tb_sig_parse(name, &sig, &e));
+    TbTable *t = tb_set_find(set, &sig);
+    assert_non_null(t);
+    return t;
+}
+
+/* Path of a table file of the test directory. */
+static void table_path(const char *name, char *path, size_t size)
+{
+    assert_true(tb_file_path(tb_dir, name, path, size));
+}
+
+/* Generates the test tables into a fresh tb_dir. */
+static int setup_tables(void **state)
+{
+    (void)state;
+    snprintf(tb_dir, sizeof tb_dir, "%s/tb_test", XQ_TEST_TMP);
+    scratch = malloc(sizeof *scratch);
+    set = tbtest_generate(tb_dir, ALL_TABLES, (int)(sizeof ALL_TABLES / sizeof *ALL_TABLES), GEN_THREADS);
+    return set && scratch ? 0 : -1;
+}
+
+/* Frees the tables. */
+static int teardown_tables(void **state)
+{
+    (void)state;
+    tbtest_free(set);
+    free(scratch);
+    return 0;
+}
+
+/* Signatures: both letter sets, names strongest first, the colour swap, what version 1 refuses. */
+static void test_signatures(void **state)
+{
+    (void)state;
+    TbSig s;
+    XqError e;
+    char name[TB_SIG_TEXT];
+    assert_true(tb_sig_parse("kpc-kbaea", &s, &e));
+    assert_string_equal(tb_sig_name(&s, name, sizeof name), "KCP-KAAEE");
+    assert_null(tb_sig_unsupported(&s));
+    assert_true(tb_sig_parse("KN-K", &s, &e));
+    assert_string_equal(tb_sig_name(&s, name, sizeof name), "KH-K");
+    assert_true(tb_sig_parse("KA-KRH", &s, &e));
+    TbSig c = tb_sig_canonical(&s);
+    assert_string_equal(tb_sig_name(&c, name, sizeof name), "KRH-KA");
+    assert_true(tb_sig_parse("KR-KH", &s, &e));
+    assert_non_null(tb_sig_unsupported(&s));
+    assert_true(tb_sig_parse("KRHC-K", &s, &e));
+    assert_non_null(tb_sig_unsupported(&s));
+    assert_true(tb_sig_parse("KA-KE", &s, &e));
+    assert_non_null(tb_sig_unsupported(&s));
+    const char *bad[] = { "", "KR", "KR-K-K", "KX-K", "RK-KK", "KAAA-K", "R-K" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_false(tb_sig_parse(bad[i], &s, &e));
+        assert_non_null(strstr(e.msg, "bad signature"));
+    }
+}
+
+/* The generator stops after the first empty pass beyond its own sub-tables' distances: KC-KA (whose
+ * KC-K is all draws) needs passes 0, 1 and 2, however long KH-K's wins (generated before it) are. */
+static void test_generator_stops(void **state)
+{
+    (void)state;
+    assert_true(table_of("KH-K")->stats.longest_win > 2);
+    assert_int_equal(table_of("KC-K")->passes, 3);
+    assert_int_equal(table_of("KC-KA")->passes, 3);
+    assert_int_equal(table_of("KR-K")->passes, (int)table_of("KR-K")->stats.longest_loss + 2);
+}
+
+/* The forward method (every pass tries every entry) and the default un-move method give the same
+ * tables, entry for entry. */
+static void test_methods_agree(void **state)
+{
+    (void)state;
+    TbGenOptions opt = { .threads = GEN_THREADS, .progress = NULL, .write = false, .forward = true };
+    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++) {
+        const TbTable *t = table_of(ALL_TABLES[k]);
+        XqError e;
+        TbTable *f = tb_gen_solve(set, &t->layout.sig, &opt, &e); /* sub-tables from the un-move set */
+        assert_non_null(f);
+        for (uint64_t i = 0; i < t->layout.size; i++)
+            if (tb_get(f, i) != tb_get(t, i))
+                fail_msg("%s entry %llu: forward %u, un-moves %u", t->name, (unsigned long long)i, tb_get(f, i),
+                         tb_get(t, i));
+        assert_int_equal(f->passes, t->passes);
+        tb_table_free(f);
+    }
+}
+
+/* Every legal entry of KC-KA indexes back to itself, read straight and colour-swapped. */
+static void test_index_round_trip(void **state)
+{
+    (void)state;
+    const TbTable *t = table_of("KC-KA");
+    assert_int_equal(t->layout.size, 2ULL * 6 * 90 * 9 * 5);
+    Position *flipped = malloc(sizeof *flipped);
+    assert_non_null(flipped);
+    uint64_t legal = 0;
+    for (uint64_t i = 0; i < t->layout.size; i++) {
+        if (!tb_setup(&t->layout, i, scratch))
+            continue;
+        legal++;
+        assert_true(pos_is_ok(scratch));
+        assert_int_equal(tb_index_of(&t->layout, scratch, false), i);
+        /* colour swap by hand: ranks reversed, colours and side to move swapped */
+        memset(flipped, 0, offsetof(Position, hist));
+        for (int sq = 0; sq < BOARD_SIZE; sq++)
+            flipped->board[sq] = GEO->on_board[sq] ? EMPTY : OFF_BOARD;
+        for (int id = RED_TAG; id < RED_TAG + 2 * SIDE_PIECES; id++) {
+            int sq = scratch->piece_sq[id];
+            if (!sq)
+                continue;
+            int fid = id ^ (RED_TAG | BLACK_TAG), fsq = sq_make(sq_file(sq), RANKS - 1 - sq_rank(sq));
+            flipped->board[fsq] = (uint8_t)fid;
+            flipped->piece_sq[fid] = (uint8_t)fsq;
+        }
+        flipped->side = scratch->side ^ 1;
+        assert_int_equal(tb_index_of(&t->layout, flipped, true), i);
+    }
+    assert_int_equal(legal, t->stats.positions);
+    free(flipped);
+}
+
+/* Is neither side left with a rook, horse, cannon or pawn? */
+static bool bare(const Position *pos)
+{
+    TbSig s = tb_sig_of_pos(pos);
+    return !tb_sig_attackers(&s, RED) && !tb_sig_attackers(&s, BLACK);
+}
+
+/* Plain alpha-beta under the version-1 rules: no move loses, no attacking piece is a draw, the horizon
+ * scores 0; returns AB_MATE - plies for a forced win, -(AB_MATE - plies) for a forced loss. */
+static int alpha_beta(Position *pos, int depth, int ply, int alpha, int beta)
+{
+    Move moves[MAX_MOVES];
+    int n = gen_legal(pos, moves);
+    if (!n)
+        return -(AB_MATE - ply);
+    if (bare(pos) || depth == 0)
+        return 0;
+    if (alpha >= AB_MATE - ply - 1) /* nothing here can beat a mate at the next ply */
+        return alpha;
+    for (int i = 0; i < n; i++) {
+        pos_make(pos, moves[i]);
+        int score = -alpha_beta(pos, depth - 1, ply + 1, -beta, -alpha);
+        pos_unmake(pos);
+        if (score > alpha) {
+            alpha = score;
+            if (alpha >= beta)
+                break;
+        }
+    }
+    return alpha;
+}
+
+/* The score the table's value predicts from a search of depth plies. */
+static int expected_score(TbValue v, int depth)
+{
+    if (v.wdl == TB_WIN && v.dtm <= depth)
+        return AB_MATE - v.dtm;
+    if (v.wdl == TB_LOSS && v.dtm <= depth)
+        return -(AB_MATE - v.dtm);
+    return 0;
+}
+
+/* Sampled wins, losses (DTM up to WIN_DEPTH_MAX) and draws of every table agree with a plain alpha-beta
+ * searched to the DTM: value and distance. */
+static void test_alpha_beta_agrees(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++) {
+        const TbTable *t = table_of(ALL_TABLES[k]);
+        int seen[3] = { 0 };
+        uint64_t step = t->layout.size / (16 * SAMPLES) + 1;
+        for (uint64_t i = 0; i < t->layout.size; i += step) {
+            unsigned raw = tb_get(t, i);
+            if (raw == TB_V_BROKEN || !tb_setup(&t->layout, i, scratch))
+                continue;
+            TbValue v = tb_decode(raw);
+            if ((v.wdl != TB_DRAW && v.dtm > WIN_DEPTH_MAX) || seen[v.wdl + 1] >= SAMPLES)
+                continue;
+            seen[v.wdl + 1]++;
+            int depth = v.wdl == TB_DRAW ? DRAW_DEPTH : v.dtm;
+            int score = alpha_beta(scratch, depth, 0, -AB_MATE - 1, AB_MATE + 1);
+            if (score != expected_score(v, depth)) {
+                char fen[FEN_MAX];
+                fail_msg("%s %s: table wdl %d dtm %d, alpha-beta to %d plies %d", t->name,
+                         pos_to_fen(scratch, fen, sizeof fen), v.wdl, v.dtm, depth, score);
+            }
+        }
+        print_message("%s: %d wins, %d draws, %d losses checked\n", t->name, seen[2], seen[1], seen[0]);
+    }
+}
+
+/* Every legal entry equals what its moves give under the definition (win: 1 + the shortest loss
+ * reached; loss: 1 + the longest win when every move reaches a win; else a draw), children probed
+ * through the set (captures into the smaller tables). */
+static void test_every_entry_consistent(void **state)
+{
+    (void)state;
+    Move moves[MAX_MOVES];
+    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++) {
+        const TbTable *t = table_of(ALL_TABLES[k]);
+        for (uint64_t i = 0; i < t->layout.size; i++) {
+            if (!tb_setup(&t->layout, i, scratch))
+                continue;
+            int n = gen_legal(scratch, moves), best_loss = -1, worst_win = -1;
+            bool all_win = true;
+            for (int m = 0; m < n; m++) {
+                TbValue c;
+                XqError e;
+                pos_make(scratch, moves[m]);
+                assert_true(tb_probe(set, scratch, &c, &e));
+                pos_unmake(scratch);
+                if (c.wdl == TB_LOSS && (best_loss < 0 || c.dtm < best_loss))
+                    best_loss = c.dtm;
+                if (c.wdl != TB_WIN)
+                    all_win = false;
+                else if (c.dtm > worst_win)
+                    worst_win = c.dtm;
+            }
+            TbValue want = !n ? (TbValue){ TB_LOSS, 0 }
+                         : best_loss >= 0 ? (TbValue){ TB_WIN, best_loss + 1 }
+                         : all_win ? (TbValue){ TB_LOSS, worst_win + 1 } : (TbValue){ TB_DRAW, 0 };
+            TbValue got = tb_decode(tb_get(t, i));
+            if (got.wdl != want.wdl || got.dtm != want.dtm)
+                fail_msg("%s entry %llu: stored %d/%d, moves give %d/%d", t->name, (unsigned long long)i, got.wdl,
+                         got.dtm, want.wdl, want.dtm);
+        }
+    }
+}
+
+/* The FEN with colours swapped (ranks reversed, case and side to move swapped). */
+static void fen_colour_swap(const char *fen, char *out)
+{
+    char ranks[RANKS][16];
+    int r = 0, n = 0;
+    const char *p = fen;
+    for (; *p && *p != ' '; p++) {
+        if (*p == '/') {
+            ranks[r++][n] = '\0';
+            n = 0;
+        } else {
+            char c = *p;
+            ranks[r][n++] = c >= 'a' && c <= 'z' ? (char)(c - 32) : c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+        }
+    }
+    ranks[r][n] = '\0';
+    out[0] = '\0';
+    for (int i = RANKS - 1; i >= 0; i--) {
+        strcat(out, ranks[i]);
+        strcat(out, i ? "/" : "");
+    }
+    strcat(out, p[1] == 'w' ? " b" : " w");
+}
+
+/* The FEN mirrored left-right (each rank read backwards, digits included). */
+static void fen_mirror(const char *fen, char *out)
+{
+    size_t len = strcspn(fen, " ");
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++)
+        if (i == len || fen[i] == '/') {
+            for (size_t j = 0; j < i - start; j++)
+                out[start + j] = fen[i - 1 - j];
+            out[i] = fen[i];
+            start = i + 1;
+        }
+    strcpy(out + len, fen + len);
+}
+
+/* Probes a FEN; fails the test if no table answers. */
+static TbValue probe_fen(const char *fen)
+{
+    Position *pos = malloc(sizeof *pos);
+    XqError e;
+    TbValue v = { 0, 0 };
+    assert_non_null(pos);
+    if (!pos_from_fen(pos, fen, &e))
+        fail_msg("%s: %s", fen, e.msg);
+    if (!tb_probe(set, pos, &v, &e))
+        fail_msg("%s: %s", fen, e.msg);
+    free(pos);
+    return v;
+}
+
+/* Sampled positions, colour-swapped (black attacking) and mirrored, get the same answer. */
+static void test_colour_swap_and_mirror(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++) {
+        const TbTable *t = table_of(ALL_TABLES[k]);
+        int checked = 0;
+        for (uint64_t i = 0; i < t->layout.size; i += 7) {
+            if (!tb_setup(&t->layout, i, scratch))
+                continue;
+            char fen[FEN_MAX], swapped[FEN_MAX], mirrored[FEN_MAX], both[FEN_MAX];
+            pos_to_fen(scratch, fen, sizeof fen);
+            fen_colour_swap(fen, swapped);
+            fen_mirror(fen, mirrored);
+            fen_mirror(swapped, both);
+            TbValue v = tb_decode(tb_get(t, i)), a = probe_fen(swapped), b = probe_fen(mirrored), c = probe_fen(both);
+            if (a.wdl != v.wdl || a.dtm != v.dtm || b.wdl != v.wdl || b.dtm != v.dtm || c.wdl != v.wdl || c.dtm != v.dtm)
+                fail_msg("%s: %d/%d, swapped %s %d/%d, mirrored %s %d/%d", fen, v.wdl, v.dtm, swapped, a.wdl, a.dtm,
+                         mirrored, b.wdl, b.dtm);
+            checked++;
+        }
+        assert_true(checked > 0);
+    }
+}
+
+/* Can the side to move capture the piece on sq at once? */
+static bool can_capture(Position *pos, int sq)
+{
+    Move moves[MAX_MOVES];
+    int n = gen_legal(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (move_to(moves[i]) == sq)
+            return true;
+    return false;
+}
+
+/* A rook against a bare king wins from every position except where black takes the rook at once. */
+static void test_rook_beats_bare_king(void **state)
+{
+    (void)state;
+    const TbTable *t = table_of("KR-K");
+    int rook = side_tag(RED) + TYPE_FIRST[ROOK];
+    for (uint64_t i = 0; i < t->layout.size; i++) {
+        if (!tb_setup(&t->layout, i, scratch))
+            continue;
+        TbValue v = tb_decode(tb_get(t, i));
+        if (scratch->side == RED)
+            assert_int_equal(v.wdl, TB_WIN);
+        else
+            assert_int_equal(v.wdl, can_capture(scratch, scratch->piece_sq[rook]) ? TB_DRAW : TB_LOSS);
+    }
+}
+
+/* A lone pawn against a bare king, red to move: a pawn short of black's back rank wins wherever it
+ * stands, a pawn on the back rank (the "bottom pawn") never wins (xqinenglish.com, Practical endgames
+ * 01: the high and low pawn against the bottom pawn; Brydon, MSO World 2000: "a lone pawn wins as long
+ * as it is high enough"). */
+static void test_pawn_against_bare_king(void **state)
+{
+    (void)state;
+    const TbTable *t = table_of("KP-K");
+    int pawn = side_tag(RED) + TYPE_FIRST[PAWN], counted[2] = { 0 };
+    for (uint64_t i = 0; i < t->layout.half; i++) {
+        if (!tb_setup(&t->layout, i, scratch))
+            continue;
+        bool bottom = sq_rank(scratch->piece_sq[pawn]) == RANKS - 1;
+        assert_int_equal(tb_decode(tb_get(t, i)).wdl, bottom ? TB_DRAW : TB_WIN);
+        counted[bottom]++;
+    }
+    assert_true(counted[0] > 0 && counted[1] > 0);
+}
+
+/* Copies a file, with bytes changed: size bytes kept (-1: all), byte at flip_at xored (-1: none). */
+static void copy_file(const char *from, const char *to, long keep, long flip_at)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    long i = 0;
+    for (int c; (c = fgetc(in)) != EOF && (keep < 0 || i < keep); i++)
+        fputc(i == flip_at ? c ^ 1 : c, out);
+    fclose(in);
+    fclose(out);
+}
+
+/* Expects path to be refused with a message containing want. */
+static void expect_refused(const char *path, const char *want)
+{
+    XqError e;
+    TbTable *t = tb_file_read(path, &e);
+    if (t) {
+        tb_table_free(t);
+        fail_msg("%s was accepted", path);
+    }
+    if (!strstr(e.msg, want))
+        fail_msg("%s: '%s' does not say '%s'", path, e.msg, want);
+}
+
+/* A written table reads back equal; damaged, truncated and foreign files are refused with a reason. */
+static void test_files_checked(void **state)
+{
+    (void)state;
+    char path[TEXT_MAX], bad[TEXT_MAX];
+    table_path("KP-K", path, sizeof path);
+    XqError e;
+    TbTable *t = tb_file_read(path, &e), *mem = table_of("KP-K");
+    assert_non_null(t);
+    assert_int_equal(t->layout.size, mem->layout.size);
+    for (uint64_t i = 0; i < t->layout.size; i++)
+        assert_int_equal(tb_get(t, i), tb_get(mem, i));
+    assert_int_equal(t->stats.wins, mem->stats.wins);
+    tb_table_free(t);
+    snprintf(bad, sizeof bad, "%.400s/bad.jjtb", tb_dir);
+    copy_file(path, bad, -1, TB_HEADER_SIZE + 1001);
+    expect_refused(bad, "payload checksum mismatch");
+    copy_file(path, bad, -1, 9);
+    expect_refused(bad, "header checksum mismatch");
+    copy_file(path, bad, TB_HEADER_SIZE + 100, -1);
+    expect_refused(bad, "truncated file");
+    copy_file(path, bad, 50, -1);
+    expect_refused(bad, "truncated file");
+    copy_file(path, bad, -1, 0);
+    expect_refused(bad, "bad magic");
+    copy_file(XQ_TEST_DATA "/perft.epd", bad, -1, -1);
+    expect_refused(bad, "bad magic");
+    expect_refused("/no/such/dir/KR-K.jjtb", "No such file");
+    /* a file holding another table under this name is refused when probed */
+    char other[TEXT_MAX];
+    table_path("KH-K", other, sizeof other);
+    TbSet *s = malloc(sizeof *s);
+    assert_non_null(s);
+    snprintf(bad, sizeof bad, "%.400s/swap", tb_dir);
+    mkdir(bad, 0777);
+    tb_set_init(s, bad);
+    snprintf(bad, sizeof bad, "%.400s/swap/KR-K.jjtb", tb_dir);
+    copy_file(other, bad, -1, -1);
+    TbSig sig;
+    assert_true(tb_sig_parse("KR-K", &sig, &e));
+    assert_null(tb_set_table(s, &sig, &e));
+    assert_non_null(strstr(e.msg, "holds KH-K"));
+    tb_set_free(s);
+    free(s);
+}
+
+/* Counts the errors tb_set_load_dir reports and keeps the last one (ctx: a char[TEXT_MAX]). */
+static void note_error(void *ctx, const char *msg)
+{
+    snprintf(ctx, TEXT_MAX, "%s", msg);
+}
+
+/* Loading a directory finds every table in it, reports a refused file and goes on; a loaded set answers
+ * probes without loading (bare positions and missing tables: no answer) as the loading probe does. */
+static void test_load_dir_and_probe_loaded(void **state)
+{
+    (void)state;
+    TbSet *s = malloc(sizeof *s);
+    assert_non_null(s);
+    tb_set_init(s, tb_dir);
+    char msg[TEXT_MAX] = "";
+    assert_int_equal(tb_set_load_dir(s, note_error, msg), (int)(sizeof ALL_TABLES / sizeof *ALL_TABLES));
+    assert_string_equal(msg, "");
+    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++) {
+        const TbTable *t = table_of(ALL_TABLES[k]);
+        for (uint64_t i = 0; i < t->layout.size; i += 3) {
+            TbValue a, b;
+            XqError e;
+            if (!tb_setup(&t->layout, i, scratch))
+                continue;
+            assert_true(tb_probe_loaded(s, scratch, &a));
+            assert_true(tb_probe(set, scratch, &b, &e));
+            assert_int_equal(a.wdl, b.wdl);
+            assert_int_equal(a.dtm, b.dtm);
+        }
+    }
+    TbValue v;
+    test_setup(scratch, "4k4/9/9/9/9/9/9/9/9/3K1RR2 w");
+    assert_false(tb_probe_loaded(s, scratch, &v));
+    test_setup(scratch, "4k4/9/9/9/9/9/9/9/9/3K5 w");
+    assert_false(tb_probe_loaded(s, scratch, &v));
+    tb_set_free(s);
+    char dir[TEXT_MAX], bad[TEXT_MAX], good[TEXT_MAX];
+    snprintf(dir, sizeof dir, "%.400s/damaged", tb_dir);
+    mkdir(dir, 0777);
+    table_path("KR-K", good, sizeof good);
+    snprintf(bad, sizeof bad, "%.400s/KR-K.jjtb", dir);
+    copy_file(good, bad, TB_HEADER_SIZE + 10, -1);
+    table_path("KP-K", good, sizeof good);
+    snprintf(bad, sizeof bad, "%.400s/KP-K.jjtb", dir);
+    copy_file(good, bad, -1, -1);
+    tb_set_init(s, dir);
+    assert_int_equal(tb_set_load_dir(s, note_error, msg), 1);
+    assert_non_null(strstr(msg, "KR-K.jjtb: truncated file"));
+    tb_set_free(s);
+    free(s);
+}
+
+/* At the root the kept moves play the table's value: every legal entry of KR-K, KH-K and KP-K gets its
+ * own value back, and each kept move leads to the value one ply on. */
+static void test_root_filter(void **state)
+{
+    (void)state;
+    const char *names[] = { "KR-K", "KH-K", "KP-K" };
+    Move moves[MAX_MOVES];
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        const TbTable *t = table_of(names[k]);
+        for (uint64_t i = 0; i < t->layout.size; i++) {
+            if (!tb_setup(&t->layout, i, scratch))
+                continue;
+            TbValue want = tb_decode(tb_get(t, i)), got;
+            int n = gen_legal(scratch, moves);
+            int kept = tb_root_filter(set, scratch, moves, n, &got);
+            if (!n) {
+                assert_int_equal(kept, -1);
+                continue;
+            }
+            assert_true(kept >= 1 && kept <= n);
+            assert_int_equal(got.wdl, want.wdl);
+            assert_int_equal(got.dtm, want.dtm);
+            for (int m = 0; m < kept; m++) {
+                TbValue c;
+                XqError e;
+                pos_make(scratch, moves[m]);
+                assert_true(tb_probe(set, scratch, &c, &e));
+                pos_unmake(scratch);
+                assert_int_equal(c.wdl, -want.wdl);
+                if (want.wdl != TB_DRAW)
+                    assert_int_equal(c.dtm, want.dtm - 1);
+            }
+        }
+    }
+}
+
+/* Runs `jiangjun tb ARGS...` in-process; returns the status and the first line of out in line. */
+static int run_tb(char *line, size_t size, int argc, char **argv)
+{
+    FILE *out = tmpfile(), *err = tmpfile();
+    assert_non_null(out);
+    assert_non_null(err);
+    int status = tb_cli(argc, argv, out, err);
+    rewind(out);
+    line[0] = '\0';
+    if (!fgets(line, (int)size, out))
+        line[0] = '\0';
+    fclose(out);
+    fclose(err);
+    return status;
+}
+
+/* `tb probe FEN -dir tb_dir` exits with status and prints a line that is want (an answer) or holds it (an error). */
+static void expect_probe(const char *fen, int status, const char *want)
+{
+    char line[TEXT_MAX];
+    char *argv[] = { "tb", "probe", (char *)fen, "-dir", tb_dir };
+    assert_int_equal(run_tb(line, sizeof line, 5, argv), status);
+    if (status == 0)
+        assert_string_equal(line, want);
+    else if (strncmp(line, "error: ", 7) != 0 || !strstr(line, want) || strchr(line, '\n') != line + strlen(line) - 1)
+        fail_msg("%s: '%s' is not one error line with '%s'", fen, line, want);
+}
+
+/* `tb probe` prints exactly one answer line or one error line; `tb info` prints the header. */
+static void test_command_line(void **state)
+{
+    (void)state;
+    char line[TEXT_MAX];
+    /* mate in 3 plies (a0a8 e8e9 a8f8), as the engine's own search finds it */
+    expect_probe("9/4k4/9/9/9/9/9/9/9/R2K5 w", 0, "wdl win dtm 3\n");
+    char *lost[] = { "tb", "probe", "9/4k4/9/9/9/9/9/9/9/R2K5", "b", "-", "-", "0", "1", "-dir", tb_dir };
+    assert_int_equal(run_tb(line, sizeof line, 10, lost), 0);
+    assert_string_equal(line, "wdl loss dtm 4\n");
+    expect_probe("r2k5/9/9/9/9/9/9/9/4K4/9 b", 0, "wdl win dtm 3\n");
+    expect_probe("4P4/4k4/9/9/9/9/9/9/9/3K5 w", 0, "wdl draw dtm 0\n");
+    expect_probe("4k4/9/9/9/9/9/9/9/9/3K5 w", 0, "wdl draw dtm 0\n");
+    expect_probe("4k4/9/9/9/9/9/9/9/r8/3K1R3 w", 1, "error: no table for KR-KR");
+    expect_probe("4k4/9/9/9/9/9/9/9/9/3K1RR2 w", 1, "KRR-K.jjtb");
+    expect_probe("4k4/9/9 w", 1, "error: bad FEN");
+    char path[TEXT_MAX];
+    table_path("KR-K", path, sizeof path);
+    char *info[] = { "tb", "info", path };
+    assert_int_equal(run_tb(line, sizeof line, 3, info), 0);
+    assert_string_equal(line, "signature KR-K\n");
+    char *gen_bad[] = { "tb", "gen", "KR-KR", "-dir", tb_dir };
+    assert_int_equal(run_tb(line, sizeof line, 5, gen_bad), 1);
+}
+
+/* The rook against the defences (slow: KR-KAAEE and its eight sub-tables, about 30 s and 83 MB):
+ * the home formation of the full defence draws whoever moves ("单车例和士象全"); one advisor or one
+ * elephant fewer loses ("单车例胜单缺士", "单缺象"). */
+static void test_rook_against_the_defences(void **state)
+{
+    (void)state;
+    static const char *const names[] = { "KR-KAAEE" };
+    char dir[TEXT_MAX];
+    snprintf(dir, sizeof dir, "%s/tb_slow", XQ_TEST_TMP);
+    TbSet *big = tbtest_generate(dir, names, 1, GEN_THREADS);
+    assert_non_null(big);
+    struct { const char *fen; int wdl; } facts[] = {
+        { "2bakab2/9/9/9/R8/9/9/9/9/3K5 w", TB_DRAW },
+        { "2bakab2/9/9/9/R8/9/9/9/9/3K5 b", TB_DRAW },
+        { "2b1kab2/9/9/9/R8/9/9/9/9/3K5 w", TB_WIN },
+        { "3akab2/9/9/9/R8/9/9/9/9/3K5 w", TB_WIN },
+    };
+    for (size_t i = 0; i < sizeof facts / sizeof *facts; i++) {
+        TbValue v;
+        XqError e;
+        test_setup(scratch, facts[i].fen);
+        assert_true(tb_probe(big, scratch, &v, &e));
+        if (v.wdl != facts[i].wdl)
+            fail_msg("%s: wdl %d, theory %d", facts[i].fen, v.wdl, facts[i].wdl);
+    }
+    tbtest_free(big);
+}
+
+/* Runs the tablebase tests (with --slow: the large tables' test instead). */
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--slow") == 0) {
+        const struct CMUnitTest slow[] = { cmocka_unit_test(test_rook_against_the_defences) };
+        scratch = malloc(sizeof *scratch);
+        int failed = scratch ? cmocka_run_group_tests(slow, NULL, NULL) : 1;
+        free(scratch);
+        return failed;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_signatures),
+        cmocka_unit_test(test_index_round_trip),
+        cmocka_unit_test(test_generator_stops),
+        cmocka_unit_test(test_methods_agree),
+        cmocka_unit_test(test_alpha_beta_agrees),
+        cmocka_unit_test(test_every_entry_consistent),
+        cmocka_unit_test(test_colour_swap_and_mirror),
+        cmocka_unit_test(test_rook_beats_bare_king),
+        cmocka_unit_test(test_pawn_against_bare_king),
+        cmocka_unit_test(test_files_checked),
+        cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_load_dir_and_probe_loaded),
+        cmocka_unit_test(test_root_filter),
+    };
+    return cmocka_run_group_tests(tests, setup_tables, teardown_tables);
+}
