@@ -2,11 +2,12 @@
 # The WebAssembly engine under node (the emscripten build, build-wasm/jiangjun.js + .wasm): bench with the
 # built-in net gives bench/signature's node count (the same search as the native build), the built-in book
 # answers from the start position, a UCCI dialog answers a legal move (checked with the wasm's perft), a bad
-# FEN gets one error line, and every run ends by itself (timeout: the runtime must exit when main returns).
+# FEN gets one error line, hash sizes too big for 32 bits fall back, and every run ends by itself (timeout:
+# the runtime must exit when main returns).
 # usage: tests/wasm_check.sh NODE ENGINE_JS SIGNATURE_FILE
 set -euo pipefail
 node=$1 js=$2 signature=$3
-run() { timeout 300 "$node" --no-experimental-fetch "$js" "$@"; }
+run() { timeout "${XQ_WASM_TIMEOUT:-300}" "$node" --no-experimental-fetch "$js" "$@"; }
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
@@ -28,4 +29,20 @@ move=$(sed -n 's/^bestmove \([a-i][0-9][a-i][0-9]\).*/\1/p' "$out")
 fen=$(printf 'position startpos moves h2e2\nd\nquit\n' | run | sed -n 's/^Fen: //p')
 run perft 1 "$fen" 2>/dev/null | grep -q "^$move: " || { echo "illegal move $move in $fen"; exit 1; }
 run --version | grep -qx 'simd: scalar'
+
+# Hash sizes of 2 GiB and more do not fit wasm32's 32-bit size_t: each falls back to a table that fits
+# (the sizing loop never ended on them, and 4096 MB wrapped around to a table of one bucket, "using 0 MB").
+printf 'ucci
+setoption hashsize 2048
+setoption hashsize 4095
+setoption hashsize 4096
+isready
+position startpos
+go depth 4
+' \
+    | run > "$out" || { rc=$?; cat "$out"; echo "the hash dialog failed or did not end (rc $rc)"; exit 1; }
+grep '^info string hash\|^readyok\|^bestmove' "$out"
+[ "$(grep -c '^info string hash of [0-9]* MB not available, using [1-9][0-9]* MB$' "$out")" = 3 ] \
+    || { echo "a hash size of 2 GiB or more did not fall back to a table that fits"; exit 1; }
+grep -qx readyok "$out" && grep -q '^bestmove [a-i][0-9][a-i][0-9]' "$out"
 echo "wasm engine OK: bestmove $move"
