@@ -4,9 +4,10 @@
 # answers from the start position, a UCCI dialog answers a legal move (checked with the wasm's perft), a bad
 # FEN gets one error line, hash sizes too big for 32 bits fall back, and every run ends by itself (timeout:
 # the runtime must exit when main returns).
-# usage: tests/wasm_check.sh NODE ENGINE_JS SIGNATURE_FILE
+# --version must name the net's kernels SIMD (sse2 with wasm SIMD, else scalar).
+# usage: tests/wasm_check.sh NODE ENGINE_JS SIGNATURE_FILE SIMD
 set -euo pipefail
-node=$1 js=$2 signature=$3
+node=$1 js=$2 signature=$3 simd=$4
 run() { timeout "${XQ_WASM_TIMEOUT:-300}" "$node" --no-experimental-fetch "$js" "$@"; }
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
@@ -28,7 +29,7 @@ move=$(sed -n 's/^bestmove \([a-i][0-9][a-i][0-9]\).*/\1/p' "$out")
 [ -n "$move" ] || { echo "no bestmove"; exit 1; }
 fen=$(printf 'position startpos moves h2e2\nd\nquit\n' | run | sed -n 's/^Fen: //p')
 run perft 1 "$fen" 2>/dev/null | grep -q "^$move: " || { echo "illegal move $move in $fen"; exit 1; }
-run --version | grep -qx 'simd: scalar'
+run --version | grep -qx "simd: $simd" || { run --version; echo "--version does not say simd: $simd"; exit 1; }
 
 # Hash sizes of 2 GiB and more do not fit wasm32's 32-bit size_t: each falls back to a table that fits
 # (the sizing loop never ended on them, and 4096 MB wrapped around to a table of one bucket, "using 0 MB").
