@@ -1,6 +1,7 @@
 /*
  * nnue_embed.h - the default net built into the executable (CMake's
- * XQ_DEFAULT_NET names the file; nnue_embed.c includes it with .incbin).
+ * XQ_DEFAULT_NET names the file; nnue_embed.c includes it with .incbin, or
+ * as the C array CMake generates with XQ_EMBED_ARRAY).
  */
 #ifndef XQ_NNUE_EMBED_H
 #define XQ_NNUE_EMBED_H

@@ -3,7 +3,12 @@
 
 #if defined(__x86_64__) || defined(_M_X64) || defined(__i386__)
 #define XQ_X86 1
+#define XQ_SSE2 1
 #include <immintrin.h>
+#elif defined(__EMSCRIPTEN__) && defined(__wasm_simd128__)
+/* WebAssembly with SIMD (-msimd128 -msse2): Emscripten's SSE2 header maps the SSE2 kernels onto wasm SIMD. */
+#define XQ_SSE2 1
+#include <emmintrin.h>
 #endif
 
 /* Scalar: out = in + add rows - sub rows. */
@@ -35,7 +40,7 @@ static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int
     return sum;
 }
 
-#ifdef XQ_X86
+#ifdef XQ_SSE2
 enum { SSE_LANES = 8, AVX_LANES = 16 };
 
 /* SSE2: out = in + add rows - sub rows. */
@@ -71,6 +76,9 @@ static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16
     return (int64_t)lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
 
+#endif
+
+#ifdef XQ_X86
 /* AVX2: out = in + add rows - sub rows. */
 __attribute__((target("avx2"))) static void update_avx2(int16_t *out, const int16_t *in, const int16_t *const *add,
                                                         int n_add, const int16_t *const *sub, int n_sub)
@@ -111,8 +119,10 @@ __attribute__((target("avx2"))) static int64_t output_avx2(const int16_t *stm, c
 
 static const NnueKernels KERNELS[NNUE_SIMD_LEVELS] = {
     { NNUE_SCALAR, "scalar", update_scalar, output_scalar },
-#ifdef XQ_X86
+#ifdef XQ_SSE2
     { NNUE_SSE2, "sse2", update_sse2, output_sse2 },
+#endif
+#ifdef XQ_X86
     { NNUE_AVX2, "avx2", update_avx2, output_avx2 },
 #endif
 };
@@ -122,6 +132,9 @@ const NnueKernels *nnue_kernels(NnueSimd level)
 {
     switch (level) {
     case NNUE_SCALAR: return &KERNELS[NNUE_SCALAR];
+#if defined(XQ_SSE2) && !defined(XQ_X86)
+    case NNUE_SSE2: return &KERNELS[NNUE_SSE2]; /* wasm SIMD: a runtime without it cannot load the module */
+#endif
 #ifdef XQ_X86
     case NNUE_SSE2: return __builtin_cpu_supports("sse2") ? &KERNELS[NNUE_SSE2] : NULL;
     case NNUE_AVX2: return __builtin_cpu_supports("avx2") ? &KERNELS[NNUE_AVX2] : NULL;

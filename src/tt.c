@@ -18,10 +18,11 @@ enum { SHIFT_SCORE = 16, SHIFT_EVAL = 32, SHIFT_DEPTH = 48, SHIFT_GEN_BOUND = 56
 /* Allocates the table; on failure keeps the old one and returns false. */
 bool tt_resize(TT *tt, size_t mb)
 {
-    if (mb == 0 || mb > TT_MAX_MB)
+    /* a size_t of 32 bits (wasm32) holds no table of 2 GiB or more: mb * MB would wrap around */
+    if (mb == 0 || mb > TT_MAX_MB || mb > SIZE_MAX / 2 / MB)
         return false;
     size_t bytes = mb * (size_t)MB, buckets = 1;
-    while (buckets * 2 * sizeof(TTBucket) <= bytes)
+    while (buckets <= bytes / (2 * sizeof(TTBucket)))
         buckets *= 2;
     /* a large table on huge pages spares the search a TLB miss on nearly every probe */
     const size_t table_bytes = buckets * sizeof(TTBucket);
