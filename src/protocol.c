@@ -1,7 +1,7 @@
 /*
- * protocol.c - the session: the reader/deferred-command loop over the
- * dialects' front-ends, and what they share about a game (new game, quit,
- * resigning, accepting draws).
+ * protocol.c - the session loop: the reader/deferred-command loop over the
+ * dialects' front-ends, switching front-ends when a handshake word asks
+ * (what they share about a game is protocol_session.c).
  *
  * Threads: the reader thread (input.c) queues lines; this thread hands each
  * to the current front-end, which runs it now or has it deferred while the
@@ -18,14 +18,16 @@
 #include <string.h>
 
 #include "move.h"
-#include "protocol_int.h"
+#include "protocol_cecp.h"
+#include "protocol_cecp_out.h"
+#include "protocol_options.h"
+#include "protocol_out.h"
+#include "protocol_session.h"
+#include "protocol_ucci.h"
+#include "protocol_uci.h"
 
 enum {
-    RESIGN_SCORE = 1500,    /* resign below -this ... */
-    RESIGN_DEPTH = 8,       /* ... once the search has seen this deep ... */
-    RESIGN_STREAK = 3,      /* ... in this many searches in a row (a mate found resigns at once) */
-    DRAW_ACCEPT_SCORE = 10, /* accept an offered draw when we stand no better than this */
-    DEFERRED_MAX = 4096,    /* lines that may wait behind a search; more are dropped, saying so */
+    DEFERRED_MAX = 4096, /* lines that may wait behind a search; more are dropped, saying so */
 };
 
 /* One deferred line and whether it starts a search when it runs. */
@@ -72,11 +74,30 @@ static char *deferred_pop(Deferred *d)
     return it->line;
 }
 
-/* Handles one input line (takes ownership): now, or deferred behind the running search. */
+/* The front-end of a dialect. */
+static const Frontend *frontend_of(Dialect d)
+{
+    return d == DIALECT_CECP ? &FRONTEND_CECP : d == DIALECT_UCCI ? &FRONTEND_UCCI : &FRONTEND_UCI;
+}
+
+/* Chooses a front-end and lets it print its handshake. */
+static void proto_select(Proto *p, const Frontend *fe)
+{
+    p->fe = fe;
+    if (fe->enter)
+        fe->enter(p);
+}
+
+/* Handles one input line (takes ownership): now, or deferred behind the running search; then switches
+ * dialects when the line was a handshake word. */
 static void dispatch(Proto *p, Deferred *d, char *line, bool was_deferred)
 {
     LineContext ctx = { was_deferred, d->searches };
     LineOutcome o = p->fe->line(p, line, &ctx);
+    if (p->switch_pending) {
+        p->switch_pending = false;
+        proto_select(p, frontend_of(p->switch_to));
+    }
     if (o == LINE_DONE) {
         free(line);
     } else if (d->count >= DEFERRED_MAX) {
@@ -87,43 +108,6 @@ static void dispatch(Proto *p, Deferred *d, char *line, bool was_deferred)
     }
 }
 
-/* Chooses a front-end and lets it print its handshake. */
-void proto_select(Proto *p, const Frontend *fe)
-{
-    p->fe = fe;
-    if (fe->enter)
-        fe->enter(p);
-}
-
-/* Starts a new game: the engine forgets the old one and the resign count restarts. */
-void proto_new_game(Proto *p)
-{
-    engine_new_game(p->engine);
-    atomic_store(&p->hopeless, 0);
-}
-
-/* Stops the search, waits for its result and says goodbye. */
-void proto_quit(Proto *p)
-{
-    engine_stop(p->engine);
-    engine_wait(p->engine);
-    if (p->fe->bye)
-        out_line(&p->out, "%s", p->fe->bye);
-    p->quit = true;
-}
-
-/* Should the side to move resign after this result? Updates the lost-search streak. */
-bool proto_resign_due(Proto *p, const EngineResult *res)
-{
-    bool lost = res->score <= -RESIGN_SCORE && res->depth >= RESIGN_DEPTH && !score_is_ban(res->score);
-    int streak = lost ? atomic_fetch_add(&p->hopeless, 1) + 1 : 0;
-    if (!lost)
-        atomic_store(&p->hopeless, 0);
-    return res->score <= -SCORE_MATE_MIN || streak >= RESIGN_STREAK;
-}
-
-/* Would the side to move accept an offered draw after this result? */
-bool proto_draw_acceptable(const EngineResult *res) { return res->score <= DRAW_ACCEPT_SCORE; }
 
 /* Search-thread callback: one progress report, in the dialect of the search. */
 static void proto_report(void *ctx, const Position *root, const SearchReport *r)

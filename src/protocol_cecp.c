@@ -15,13 +15,19 @@
  * Errors take the protocol's forms: "Illegal move: M" (nothing changed),
  * "Error (reason): command", "tellusererror ..." for a refused position.
  */
+#include "protocol_cecp.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "move.h"
 #include "platform.h"
-#include "protocol_int.h"
+#include "protocol_cecp_out.h"
+#include "protocol_options.h"
+#include "protocol_out.h"
+#include "protocol_session.h"
+#include "protocol_tok.h"
 
 enum {
     MS_PER_SECOND = 1000,
@@ -550,8 +556,8 @@ static void run_command(Proto *p, const CecpDef *d, char **tok, int n, const cha
     case C_OPTION: set_option(p, line); break;
     case C_EGTPATH: set_egt_path(p, line, tok, n); break;
     case C_QUIT: proto_quit(p); break;
-    case C_UCI: proto_select(p, &FRONTEND_UCI); break;
-    case C_UCCI: proto_select(p, &FRONTEND_UCCI); break;
+    case C_UCI: proto_switch(p, DIALECT_UCI); break;
+    case C_UCCI: proto_switch(p, DIALECT_UCCI); break;
     }
 }
 
@@ -583,7 +589,8 @@ static LineOutcome cecp_line(Proto *p, const char *line, const LineContext *ctx)
             drop_search(p);
         run_command(p, d, tok, n, line);
         /* analysis follows the game: it restarts after anything that dropped it */
-        if (p->fe == &FRONTEND_CECP && !p->quit && p->cecp.analyze && !engine_searching(p->engine))
+        if (p->fe == &FRONTEND_CECP && !p->switch_pending && !p->quit && p->cecp.analyze
+            && !engine_searching(p->engine))
             analyze_start(p);
     }
     free(buf);

@@ -10,13 +10,16 @@
  * feature debug=1 stands (XBoard then ignores them). Its lines are read into
  * buffers of 512 bytes: thinking output stays below that.
  */
+#include "protocol_cecp_out.h"
+
 #include <inttypes.h>
 #include <string.h>
 
 #include "engine.h"
 #include "move.h"
-#include "protocol_int.h"
 #include "version.h"
+#include "protocol_options.h"
+#include "protocol_out.h"
 
 enum {
     CECP_MATE = 100000,      /* "mate in N moves" is 100000 + N */

@@ -9,11 +9,17 @@
  * that search); everything else is deferred and executed, in order, after the
  * search. With `setoption batch true` (UCCI) every line waits for the search.
  */
+#include "protocol_exec.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 #include "move.h"
-#include "protocol_int.h"
+#include "protocol_options.h"
+#include "protocol_out.h"
+#include "protocol_parse.h"
+#include "protocol_session.h"
+#include "protocol_ucci_out.h"
 
 enum { MS_PER_SECOND = 1000 };
 
@@ -156,9 +162,9 @@ static void execute(Proto *p, const Command *c)
     XqError err;
     switch (c->type) {
     case CMD_EMPTY: break;
-    case CMD_UCI: proto_select(p, &FRONTEND_UCI); break;
-    case CMD_UCCI: proto_select(p, &FRONTEND_UCCI); break;
-    case CMD_XBOARD: proto_select(p, &FRONTEND_CECP); break;
+    case CMD_UCI: proto_switch(p, DIALECT_UCI); break;
+    case CMD_UCCI: proto_switch(p, DIALECT_UCCI); break;
+    case CMD_XBOARD: proto_switch(p, DIALECT_CECP); break;
     case CMD_ISREADY: out_line(&p->out, "readyok"); break;
     case CMD_SETOPTION:
         if (c->error[0])

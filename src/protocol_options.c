@@ -8,13 +8,17 @@
  * Threads 4` in UCCI form works. No UCCI option name contains the words a
  * GUI scans for (draw, resign, nobestmove).
  */
+#include "protocol_options.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol_int.h"
 #include "rules.h"
 #include "strength.h"
+#include "protocol_out.h"
+#include "protocol_session.h"
+#include "protocol_tok.h"
 
 typedef enum OptType { OT_SPIN, OT_CHECK, OT_BUTTON, OT_COMBO, OT_STRING } OptType;
 

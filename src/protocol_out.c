@@ -4,12 +4,13 @@
  * through the current front-end, PV text and the board for `d`. Every line
  * stays below LINE_MAX_OUT bytes (UCI2WB's buffer).
  */
+#include "protocol_out.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "move.h"
-#include "protocol_int.h"
 #include "wdl.h"
 
 enum { LINE_BUF = LINE_MAX_OUT + 24, ESCAPE_LEN = 4 /* "\xHH" */ };

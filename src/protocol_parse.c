@@ -8,13 +8,16 @@
  * bare `fen ...` / `startpos ...`, `go` keywords of both dialects in any
  * order, FEN tails such as "- - 0 1", "--" or gmchess's doubled tail.
  */
+#include "protocol_parse.h"
+
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "move.h"
-#include "protocol_int.h"
+#include "protocol_tok.h"
 
 enum {
     GO_DEPTH_MAX = 127,   /* MAX_PLY - 1 */

@@ -3,12 +3,13 @@
  * tokens on any whitespace (tabs, double spaces, '\r'), case-insensitive
  * words and range-checked whole-token integers.
  */
+#include "protocol_tok.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "protocol_int.h"
 
 /* Case-insensitive ASCII string equality. */
 bool str_ieq(const char *a, const char *b)

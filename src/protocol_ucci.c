@@ -8,18 +8,19 @@
  * carries the words gmchess takes for game results (draw, resign) unless the
  * engine means them.
  */
+#include "protocol_ucci.h"
+
 #include <inttypes.h>
 #include <string.h>
 
 #include "move.h"
-#include "protocol_int.h"
 #include "version.h"
+#include "protocol_exec.h"
+#include "protocol_options.h"
+#include "protocol_out.h"
+#include "protocol_session.h"
+#include "protocol_ucci_out.h"
 
-enum {
-    UCCI_MATE = 10000,     /* ElephantEye's MATE_VALUE */
-    UCCI_BAN = 9900,       /* ElephantEye's BAN_VALUE */
-    UCCI_EVAL_MAX = 9799,  /* ordinary scores stay below the ban band */
-};
 
 
 /* A notice: "info string ...", masked. */
@@ -64,17 +65,6 @@ static void ucci_enter(Proto *p)
     out_line(&p->out, "id user unknown");
     ucci_options(p);
     out_line(&p->out, "ucciok");
-}
-
-/* Converts an engine score to the UCCI convention. */
-int score_to_ucci(int s)
-{
-    int sign = s < 0 ? -1 : 1, a = s < 0 ? -s : s;
-    if (score_is_mate(s))
-        return sign * (UCCI_MATE - (SCORE_MATE - a));
-    if (score_is_ban(s))
-        return sign * (UCCI_BAN - (SCORE_BAN - a));
-    return a > UCCI_EVAL_MAX ? sign * UCCI_EVAL_MAX : s;
 }
 
 /* Search-thread callback: "info depth d score s pv ..." and "info time t nodes n nps v [tbhits h]". */
@@ -131,24 +121,6 @@ static void ucci_bestmove(Proto *p, const EngineResult *res)
         out_line(&p->out, "bestmove %s%s", move_to_text(res->best, best), tail);
 }
 
-/* Prints a pophash line for `probe`. */
-void out_pophash(Proto *p, bool found, const TTEntry *entry)
-{
-    if (!found) {
-        out_line(&p->out, "pophash");
-        return;
-    }
-    char line[160], m[MOVE_TEXT];
-    size_t n = (size_t)snprintf(line, sizeof line, "pophash");
-    int bound = entry->gen_bound & 3, score = score_to_ucci(entry->score);
-    if (entry->move != MOVE_NONE)
-        n += (size_t)snprintf(line + n, sizeof line - n, " bestmove %s", move_to_text(entry->move, m));
-    if (bound & BOUND_LOWER)
-        n += (size_t)snprintf(line + n, sizeof line - n, " lowerbound %d depth %d", score, entry->depth);
-    if (bound & BOUND_UPPER)
-        snprintf(line + n, sizeof line - n, " upperbound %d depth %d", score, entry->depth);
-    out_line(&p->out, "%s", line);
-}
 
 const Frontend FRONTEND_UCCI = {
     .dialect = DIALECT_UCCI,

@@ -7,13 +7,17 @@
  * Scores are "cp N" or "mate M" in moves; a rule win or loss shows as a
  * centipawn score just below UCI_BAN_CP.
  */
+#include "protocol_uci.h"
+
 #include <inttypes.h>
 #include <string.h>
 
 #include "move.h"
-#include "protocol_int.h"
 #include "version.h"
 #include "wdl.h"
+#include "protocol_exec.h"
+#include "protocol_options.h"
+#include "protocol_out.h"
 
 enum { UCI_BAN_CP = 19999 }; /* a rule win/loss shown as a huge centipawn score */
 

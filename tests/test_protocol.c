@@ -12,7 +12,7 @@
 #include "enginepipe.h"
 #include "move.h"
 #include "nnue.h"
-#include "protocol_int.h" /* the option table (test_option_table) */
+#include "protocol_options.h" /* the option table (test_option_table) */
 #include "testutil.h"
 
 enum { T_FAST = 3000, T_SHORT = 500, RACE_ROUNDS = 300, T_PONDER_CLOCK = 1000 };
