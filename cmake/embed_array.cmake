@@ -1,5 +1,5 @@
 # Writes OUT, the bytes of IN as a C initializer list ("0x4a,0x4a,...", 8 a line), for the builds whose
-# assembler has no .incbin into a data section (Emscripten's wasm: src/nnue_embed.c and src/book_embed.c
+# assembler has no .incbin into a data section (Emscripten's wasm: src/eval/nnue/nnue_embed.c and src/book/book_embed.c
 # include OUT inside an array instead). Run at build time by a custom command that depends on IN and this
 # script, so OUT is written again (and the array recompiled) only when one of them changed.
 file(READ "${IN}" hex HEX)

@@ -3,7 +3,7 @@
 # Linux: the engine goes to P/games (XQ_INSTALL_ENGINE_DIR), where Debian puts game engines (stockfish,
 # fairymax, uci2wb: /usr/games, on a Debian user's PATH), the tools (xqmatch, xqgen, xqtrain, xqbook,
 # xqtune: programs for matches and training, not games) to P/bin; the nets and books the executable does
-# not embed to P/share/jiangjun (the engine looks for relative names there: src/datafile.h), the manual
+# not embed to P/share/jiangjun (the engine looks for relative names there: src/base/datafile.h), the manual
 # page to P/share/man/man6/jiangjun.6, README.md to P/share/doc/jiangjun. `cpack -G DEB` makes
 # jiangjun_VERSION_ARCH.deb of that layout under /usr (tests/deb_install.sh installs it with apt).
 # Windows (the MinGW build): jiangjun.exe, the nets and books not embedded, README.md and README-Windows.txt

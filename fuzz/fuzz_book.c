@@ -8,9 +8,9 @@
  * the tests' BOOK.DAT writer (their keys are real, so probes find moves); they are named
  * book-* so that make_seeds.py, which rewrites the seed-* files, leaves them.
  */
-#include "book.h"
+#include "book/book.h"
 #include "fuzz.h"
-#include "movegen.h"
+#include "board/movegen.h"
 
 enum { FUZZ_BOOK_PLIES = 24 };
 

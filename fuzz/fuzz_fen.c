@@ -5,9 +5,9 @@
  * and unmake cleanly.
  */
 #include "fuzz.h"
-#include "movegen.h"
-#include "perft.h"
-#include "position.h"
+#include "board/movegen.h"
+#include "board/perft.h"
+#include "board/position.h"
 
 enum { FUZZ_PERFT_DEPTH = 2 };
 

@@ -8,10 +8,10 @@
  */
 #include <ctype.h>
 
-#include "engine.h"
+#include "engine/engine.h"
 #include "fuzz.h"
-#include "move.h"
-#include "movegen.h"
+#include "board/move.h"
+#include "board/movegen.h"
 
 enum { FUZZ_MAX_PLIES = 1000 }; /* well inside the history a Position keeps */
 

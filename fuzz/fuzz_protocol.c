@@ -12,8 +12,8 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "fuzz.h"
-#include "protocol.h"
-#include "square.h"
+#include "protocol/protocol.h"
+#include "board/square.h"
 
 enum { FUZZ_MAX_NODES = 1024, FUZZ_MAX_PERFT = 2, FUZZ_MAX_HASH_MB = 4, FUZZ_MAX_THREADS = 4 };
 

@@ -12,10 +12,10 @@
 #include <stddef.h>
 
 #include "fuzz.h"
-#include "judge.h"
-#include "move.h"
-#include "movegen.h"
-#include "rules.h"
+#include "rules/judge.h"
+#include "board/move.h"
+#include "board/movegen.h"
+#include "rules/rules.h"
 
 enum { FUZZ_MAX_PLIES = 1000, JUDGE_FIXED_ARGS = 4 };
 

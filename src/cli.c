@@ -5,13 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
-#include "datafile.h"
-#include "move.h"
-#include "perft.h"
-#include "platform.h"
-#include "rules.h"
-#include "version.h"
+#include "engine/bench.h"
+#include "base/datafile.h"
+#include "board/move.h"
+#include "board/perft.h"
+#include "base/platform.h"
+#include "rules/rules.h"
+#include "engine/version.h"
 
 enum { PERFT_MAX_DEPTH = 12, FEN_ARG_MAX = 512 };
 

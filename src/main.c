@@ -2,13 +2,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench.h"
+#include "engine/bench.h"
 #include "cli.h"
-#include "judge.h"
-#include "protocol.h"
-#include "square.h"
+#include "rules/judge.h"
+#include "protocol/protocol.h"
+#include "board/square.h"
 #include "tb/tb_cli.h"
-#include "version.h"
+#include "engine/version.h"
 
 enum { EXIT_USAGE = 2 };
 

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
-#include "move.h"
+#include "board/move.h"
 
 enum { EP_FD_SCAN = 1024, EP_ENGINE_LIFETIME_S = 120, EP_MB_SHIFT = 20 };
 

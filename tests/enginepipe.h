@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "position.h"
+#include "board/position.h"
 
 enum { EP_LINE_MAX = 8192, EP_BUF = 1 << 16 };
 

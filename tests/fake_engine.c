@@ -18,9 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "move.h"
-#include "movegen.h"
-#include "protocol.h"
+#include "board/move.h"
+#include "board/movegen.h"
+#include "common/engine_client.h"
 
 enum { FAKE_LINE_MAX = 65536 };
 

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "book_eleeye.h"
-#include "book_xqb.h"
-#include "move.h"
+#include "book/book_eleeye.h"
+#include "book/book_xqb.h"
+#include "board/move.h"
 #include "testbook.h"
 #include "testutil.h"
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "correction.h"
-#include "score.h"
+#include "search/correction.h"
+#include "eval/score.h"
 #include "testutil.h"
 
 static const char *const START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "move.h"
-#include "strength.h"
+#include "engine/engine.h"
+#include "board/move.h"
+#include "search/strength.h"
 #include "testnet.h"
 #include "testutil.h"
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
-#include "move.h"
+#include "engine/engine.h"
+#include "board/move.h"
 #include "testbook.h"
 #include "testutil.h"
 

@@ -5,9 +5,9 @@
  */
 #include <string.h>
 
-#include "eval.h"
-#include "eval_params.h"
-#include "movegen.h"
+#include "eval/eval.h"
+#include "eval/eval_params.h"
+#include "board/movegen.h"
 #include "testutil.h"
 
 enum { W = 100, SYMMETRY_PLIES = 6 };

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval_params.h"
+#include "eval/eval_params.h"
 #include "testutil.h"
 
 /* The fields follow each other without gaps and end at the end of the struct. */

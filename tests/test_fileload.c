@@ -12,9 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fileload.h"
-#include "nnue.h"
-#include "platform.h"
+#include "base/fileload.h"
+#include "eval/nnue/nnue.h"
+#include "base/platform.h"
 #include "testnet.h"
 #include "testutil.h"
 

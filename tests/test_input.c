@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "input.h"
+#include "protocol/input.h"
 #include "testutil.h"
 
 enum { WAIT_STEPS = 2000, WAIT_STEP_NS = 5000000 }; /* waits up to 10 s for the reader, then fails */

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "judge.h"
+#include "rules/judge.h"
 
 enum { OUT_MAX = 512, ARGS_MAX = 64 };
 

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "move.h"
-#include "movegen.h"
-#include "perft.h"
+#include "board/move.h"
+#include "board/movegen.h"
+#include "board/perft.h"
 #include "testutil.h"
 
 enum { PERFT_FAST_LEAVES = 5000000, PERFT_SLOW_LEAVES = 300000000, MAX_DEPTH_FIELD = 6, DIVIDE_DEPTH = 4 };

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "nnue.h"
+#include "board/movegen.h"
+#include "eval/nnue/nnue.h"
 #include "testutil.h"
 
 enum { GAMES = 60, GAME_PLIES = 120, FILE_SIZE = NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE };

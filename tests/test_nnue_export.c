@@ -1,7 +1,7 @@
 /*
  * test_nnue_export.c - the trainer and the engine agree: a float net
  * (seeded random, trained-looking magnitudes) is quantised and serialised by
- * the trainer (tools/train_export.c), parsed by the engine (src/nnue.c), and
+ * the trainer (tools/xqtrain/train_export.c), parsed by the engine (src/eval/nnue/nnue.c), and
  * on positions of random games the engine's evaluation, fresh and
  * incremental, equals the trainer's independent integer reference exactly;
  * and the description field survives the trip from trainer to engine.
@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "nnue.h"
+#include "board/movegen.h"
+#include "eval/nnue/nnue.h"
 #include "testutil.h"
-#include "train_export.h"
+#include "xqtrain/train_export.h"
 
 enum { GAMES = 30, PLIES = 100 };
 

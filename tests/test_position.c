@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_fens.h"
-#include "move.h"
-#include "movegen.h"
+#include "engine/bench_fens.h"
+#include "board/move.h"
+#include "board/movegen.h"
 #include "testutil.h"
 
 static Position pos, copy;
@@ -228,7 +228,7 @@ static void test_undo_record(void **state)
     assert_int_equal(pos.hist[1].check, 0);
 }
 
-/* The bench's built-in list (src/bench_fens.h) is tests/data/bench_positions.epd, line for line, in order. */
+/* The bench's built-in list (src/engine/bench_fens.h) is tests/data/bench_positions.epd, line for line, in order. */
 static void test_bench_fens_match_epd(void **state)
 {
     (void)state;

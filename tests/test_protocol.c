@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "enginepipe.h"
-#include "move.h"
-#include "nnue.h"
-#include "protocol_options.h" /* the option table (test_option_table) */
+#include "board/move.h"
+#include "eval/nnue/nnue.h"
+#include "protocol/protocol_options.h" /* the option table (test_option_table) */
 #include "testutil.h"
 
 enum { T_FAST = 3000, T_SHORT = 500, RACE_ROUNDS = 300, T_PONDER_CLOCK = 1000 };

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "enginepipe.h"
-#include "move.h"
+#include "board/move.h"
 #include "testbook.h"
 #include "testutil.h"
 

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "enginepipe.h"
-#include "move.h"
-#include "movegen.h"
+#include "board/move.h"
+#include "board/movegen.h"
 #include "testutil.h"
 
 enum { T_FAST = 3000, T_THINK = 8000, XBOARD_LINE = 512, ST_LONG_S = 30 };

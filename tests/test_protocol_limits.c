@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "enginepipe.h"
-#include "move.h"
+#include "board/move.h"
 #include "testutil.h"
 
 enum {
@@ -23,7 +23,7 @@ enum {
     PROBES = 200,             /* probe lines sent during one search */
     THINK_MS = 300,           /* a search with a huge clock still thinks this long */
     FLAGGED_MS = 1000,        /* a search on a flagged clock answers within this */
-    DEFERRED_CAP = 4096,      /* lines the engine keeps waiting behind a search (src/protocol.c) */
+    DEFERRED_CAP = 4096,      /* lines the engine keeps waiting behind a search (src/protocol/protocol.c) */
     FLOOD = 5000,             /* lines sent during one search that must wait for it */
     LIVE_MS = 2000,           /* isready/stop/quit during a long command: the protocol asks 100 ms; a loaded
                                  machine may take longer, a blocked protocol thread never answers */

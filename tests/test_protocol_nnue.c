@@ -14,9 +14,9 @@
 #include <unistd.h>
 
 #include "enginepipe.h"
-#include "eval.h"
-#include "move.h"
-#include "nnue.h"
+#include "eval/eval.h"
+#include "board/move.h"
+#include "eval/nnue/nnue.h"
 #include "testnet.h"
 #include "testutil.h"
 

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "enginepipe.h"
-#include "move.h"
-#include "score.h"
+#include "board/move.h"
+#include "eval/score.h"
 #include "testutil.h"
 
 enum { T_FAST = 5000, UCCI_BAN = 9900, UCCI_BAN_MIN = UCCI_BAN - 200 };

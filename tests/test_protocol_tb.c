@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "enginepipe.h"
-#include "move.h"
-#include "movegen.h"
+#include "board/move.h"
+#include "board/movegen.h"
 #include "tbtest.h"
 #include "testutil.h"
 

@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eval.h"
-#include "move.h"
-#include "rules.h"
-#include "rules_cxa.h"
+#include "eval/eval.h"
+#include "board/move.h"
+#include "rules/rules.h"
+#include "rules/rules_cxa.h"
 
 /* Parses "red_loses" / "black_loses" / "draw". */
 static RulesVerdict parse_expected(const char *text)

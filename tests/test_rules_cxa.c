@@ -21,8 +21,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "move.h"
-#include "rules.h"
+#include "board/move.h"
+#include "rules/rules.h"
 
 enum { FEN_CHARS = 128, MOVES_CHARS = 160, CYCLE_REPEATS = 2 };
 

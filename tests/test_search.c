@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "move.h"
-#include "movegen.h"
-#include "nnue.h"
-#include "rules.h"
-#include "search.h"
+#include "board/move.h"
+#include "board/movegen.h"
+#include "eval/nnue/nnue.h"
+#include "rules/rules.h"
+#include "search/search.h"
 #include "testutil.h"
 
 enum { MATE_NODE_BUDGET = 2000000, TACTIC_NODE_BUDGET = 100000, TEST_HASH_MB = 16, NET_DETERMINISM_DEPTH = 10 };

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "enginepipe.h"
-#include "move.h"
-#include "movegen.h"
-#include "rules.h"
+#include "board/move.h"
+#include "board/movegen.h"
+#include "rules/rules.h"
 #include "testutil.h"
 
 enum {

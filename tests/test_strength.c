@@ -10,10 +10,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "score.h"
-#include "strength.h"
+#include "eval/score.h"
+#include "search/strength.h"
 #include "testutil.h"
-#include "wdl.h"
+#include "eval/wdl.h"
 
 enum { NOISE_SAMPLES = 20000, FULL = SKILL_MAX * SKILL_CENTI };
 

@@ -15,9 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "square.h"
+#include "board/square.h"
 #include "testutil.h"
-#include "zobrist.h"
+#include "board/zobrist.h"
 
 enum {
     ROUNDS = 200,       /* child processes; a racy init showed up within 40 rounds on 2 cores */

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "movegen.h"
+#include "board/movegen.h"
 #include "tb/tb_cli.h"
 #include "tbtest.h"
 #include "testutil.h"

@@ -7,9 +7,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "engine.h"
-#include "movegen.h"
-#include "score.h"
+#include "engine/engine.h"
+#include "board/movegen.h"
+#include "eval/score.h"
 #include "tbtest.h"
 #include "testutil.h"
 

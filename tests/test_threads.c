@@ -15,12 +15,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "move.h"
-#include "movegen.h"
-#include "nnue.h"
-#include "rules.h"
+#include "board/move.h"
+#include "board/movegen.h"
+#include "eval/nnue/nnue.h"
+#include "rules/rules.h"
 #include "testutil.h"
-#include "threadpool.h"
+#include "search/threadpool.h"
 
 enum {
     TEST_HASH_MB = 16,

@@ -5,7 +5,7 @@
  * not timed here: the test replays the allocation rule on a model clock).
  */
 #include "testutil.h"
-#include "timeman.h"
+#include "search/timeman.h"
 
 enum { SIM_LATENCY_MS = 5, SIM_OVERHEAD_MS = 10 };
 

@@ -8,9 +8,9 @@
 #include <pthread.h>
 #include <stdio.h>
 
-#include "score.h"
+#include "eval/score.h"
 #include "testutil.h"
-#include "tt.h"
+#include "search/tt.h"
 
 enum {
     BYTES_PER_MB = 1 << 20,

@@ -11,13 +11,13 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "book.h"
-#include "move.h"
+#include "book/book.h"
+#include "board/move.h"
 #include "testbook.h"
 #include "testutil.h"
-#include "xqbook_pgn.h"
-#include "xqbook_table.h"
-#include "xqbook_tree.h"
+#include "xqbook/xqbook_pgn.h"
+#include "xqbook/xqbook_table.h"
+#include "xqbook/xqbook_tree.h"
 
 static Position POS;
 

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gen_game.h"
-#include "gen_play.h"
-#include "gen_text.h"
-#include "movegen.h"
+#include "xqgen/gen_game.h"
+#include "xqgen/gen_play.h"
+#include "xqgen/gen_text.h"
+#include "board/movegen.h"
 #include "testutil.h"
 
 enum {

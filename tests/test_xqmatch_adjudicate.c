@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adjudicate.h"
-#include "move.h"
+#include "xqmatch/adjudicate.h"
+#include "board/move.h"
 #include "testutil.h"
 
 enum { FIELD_MAX = 4096 };

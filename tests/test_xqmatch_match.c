@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "match.h"
+#include "xqmatch/match.h"
 #include "testutil.h"
 
 enum { FAST_HANG_MS = 300 };

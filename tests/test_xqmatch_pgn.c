@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pgn.h"
+#include "xqmatch/pgn.h"
 #include "testutil.h"
 
 /* Writes a record into a string (caller frees). */

@@ -6,7 +6,7 @@
  */
 #include <math.h>
 
-#include "stats.h"
+#include "xqmatch/stats.h"
 #include "testutil.h"
 
 static const double EPS = 0.01;

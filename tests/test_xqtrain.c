@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nnue.h"
+#include "eval/nnue/nnue.h"
 #include "testutil.h"
-#include "train_ckpt.h"
-#include "train_export.h"
-#include "train_loop.h"
+#include "xqtrain/train_ckpt.h"
+#include "xqtrain/train_export.h"
+#include "xqtrain/train_loop.h"
 #include "train_testutil.h"
 
 enum {

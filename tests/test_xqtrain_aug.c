@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "train_loop.h"
+#include "xqtrain/train_loop.h"
 #include "train_testutil.h"
 
 enum {

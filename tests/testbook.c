@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "book_eleeye.h"
-#include "book_xqb.h"
-#include "move.h"
+#include "book/book_eleeye.h"
+#include "book/book_xqb.h"
+#include "board/move.h"
 #include "testutil.h"
 
 enum { SPECS_MAX = 256 };

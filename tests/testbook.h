@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "book.h"
+#include "book/book.h"
 
 /* One book move of a spec: after `line` (moves from the start position, may be ""), `move` with `weight`. */
 typedef struct BookSpec {

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "nnue.h"
+#include "eval/nnue/nnue.h"
 
 /* A seeded test net, not trained (the accumulators land around the clamp range); free() it. */
 Network *test_net(uint64_t seed);

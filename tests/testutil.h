@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "position.h"
+#include "board/position.h"
 
 enum { LINE_MAX_TEST = 4096, LINES_MAX_TEST = 512 };
 

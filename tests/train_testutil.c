@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "movegen.h"
+#include "board/movegen.h"
 #include "testutil.h"
-#include "train_export.h"
+#include "xqtrain/train_export.h"
 
 enum { GAME_PLIES = 40, TMP_DIR_LEN = 64 }; /* longest random game; the temporary directory's name */
 static const int PIECE_CP[PIECE_TYPES] = { 0, 200, 200, 400, 900, 450, 100 };

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "train_data.h"
+#include "xqtrain/train_data.h"
 
 enum { PATH_MAX_TEST = 512 };
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "movegen.h"
-#include "platform.h"
+#include "board/movegen.h"
+#include "base/platform.h"
 #include "tb_unmove.h"
 
 enum { CHUNK = 4096, PROGRESS_MS = 1000 };

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "movegen.h"
+#include "board/movegen.h"
 
 /* Order of a side's pieces in the index (after its king). */
 static const unsigned char SLOT_ORDER[] = { ROOK, HORSE, CANNON, PAWN, ADVISOR, ELEPHANT };

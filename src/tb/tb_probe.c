@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "movegen.h"
+#include "board/movegen.h"
 
 /* An empty set reading from dir (NULL or "" = the current directory). */
 void tb_set_init(TbSet *set, const char *dir)

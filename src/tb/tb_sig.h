@@ -15,7 +15,7 @@
 
 #include <stddef.h>
 
-#include "position.h"
+#include "board/position.h"
 
 enum {
     TB_SIG_TEXT = 32,     /* longest signature name, with its terminator */

@@ -1,7 +1,7 @@
 /* tb_unmove.c - un-moves: positions one non-capture move earlier (see tb_unmove.h). */
 #include "tb_unmove.h"
 
-#include "movegen.h"
+#include "board/movegen.h"
 
 /* Steps on the 16x16 board: a horse's eight, an elephant's four, an advisor's four; the four lines. */
 static const int HORSE_STEPS[] = { -33, -31, -18, -14, 14, 18, 31, 33 };

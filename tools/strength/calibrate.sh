@@ -30,7 +30,7 @@ match() { # A B: one match, its log and PGN in OUTDIR (skipped when OUTDIR has i
 pairs=("L0 L5" "L5 R256" "R256 R1024" "L10 R1024" "R1024 R4096" "L15 R4096" "R4096 R16384" "L19 R16384"
        "R4096 R8192" "R8192 R16384")
 # "check": UCI_Elo players (E1200 = UCI_LimitStrength with UCI_Elo 1200) against references, to compare
-# with what the table predicts; run after the table in src/strength.c is filled in.
+# with what the table predicts; run after the table in src/search/strength.c is filled in.
 [ "${6:-}" = check ] && pairs=("E1200 R1024" "E2000 R4096")
 for pair in "${pairs[@]}"; do
     match $pair

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fits the win/draw/loss model of src/wdl.c to game results (standard library only).
+"""Fits the win/draw/loss model of src/eval/wdl.c to game results (standard library only).
 
 Input: records as `xqgen dump` prints them, FEN;result;cp;ply;flags (result 1 / 0.5 / 0 and cp from
 red's view; flags 1 = in check, 2 = the best move is a capture). Positions before ply MIN_PLY, in check,

@@ -1,0 +1,588 @@
+/* search.c - PVS alpha-beta with a transposition table, and quiescence (iterate.c deepens). */
+#include "search_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "base/platform.h"
+#include "rules/rules.h"
+#include "see.h"
+#include "strength.h"
+#include "tb/tb_probe.h"
+
+/* Tuned search constants, named in one place. */
+enum {
+    NULL_MIN_DEPTH = 2,
+    NULL_BASE_REDUCTION = 3,
+    NULL_DEPTH_DIVISOR = 4,
+    RFP_MAX_DEPTH = 6,
+    RFP_MARGIN = 90,
+    FUTILITY_MAX_DEPTH = 5,
+    FUTILITY_BASE = 100,
+    FUTILITY_PER_DEPTH = 90,
+    LMP_MAX_DEPTH = 4,
+    LMP_BASE = 3,
+    LMR_MIN_DEPTH = 3,
+    LMR_MIN_MOVES = 3,
+    LMR_HISTORY_DIVISOR = 12000,
+    IIR_MIN_DEPTH = 4,
+    HISTORY_PRUNE_DEPTH = 3,     /* quiet moves with history below -margin * depth are skipped... */
+    HISTORY_PRUNE_MARGIN = 1000, /* ...at this depth or less */
+    HISTORY_BONUS_PER_DEPTH = 200, /* history bonus of a cutoff: this * depth - offset, capped */
+    HISTORY_BONUS_OFFSET = 150,
+    HISTORY_BONUS_MAX = 1200,
+    SEE_PRUNE_DEPTH = 3,
+    QUIET_SEE_DEPTH = 5,   /* quiet moves that lose material by SEE are pruned up to this depth... */
+    QUIET_SEE_MARGIN = 30, /* ...when they lose more than this * depth^2 */
+    QS_DELTA_MARGIN = 200,
+    CURRMOVE_AFTER_MS = 1000,    /* root moves are announced (currmove) once the search is this old */
+    MAX_CHECK_EXTENSION_PLY = MAX_PLY / 2,
+};
+
+/* 100 * ln(i) for i < 64: integer logarithms keep LMR (and the bench) free of libm. */
+static const int LN100[LMR_TABLE] = {
+    0,   0,   69,  110, 139, 161, 179, 195, 208, 220, 230, 240, 248, 256, 264, 271,
+    277, 283, 289, 294, 300, 304, 309, 314, 318, 322, 326, 330, 333, 337, 340, 343,
+    347, 350, 353, 356, 358, 361, 364, 366, 369, 371, 374, 376, 378, 381, 383, 385,
+    387, 389, 391, 393, 395, 397, 399, 401, 403, 404, 406, 408, 409, 411, 413, 414,
+};
+
+/* Allocates a search thread and its reduction table. */
+SearchThread *search_thread_new(void)
+{
+    SearchThread *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    for (int d = 1; d < LMR_TABLE; d++)
+        for (int m = 1; m < LMR_TABLE; m++)
+            st->lmr[d][m] = (uint8_t)((75 + LN100[d] * LN100[m] / 225) / 100);
+    st->params = &EVAL_DEFAULTS;
+    return st;
+}
+
+/* Frees a search thread. */
+void search_thread_free(SearchThread *st) { free(st); }
+
+/* Forgets history, countermoves and killers. */
+void search_thread_clear(SearchThread *st)
+{
+    memset(&st->order, 0, sizeof st->order);
+    memset(&st->corr, 0, sizeof st->corr);
+    memset(&st->null_cont, 0, sizeof st->null_cont);
+    memset(st->stack, 0, sizeof st->stack);
+}
+
+/* Sets the thread's index in its pool. */
+void search_thread_set_index(SearchThread *st, int index) { st->index = index; }
+
+/* Network work of the last search. */
+uint64_t search_thread_nnue_work(const SearchThread *st)
+{
+    return st->nnue.refreshes + st->nnue.updates - st->nnue_work0;
+}
+
+/* Prepares shared state for a new search. */
+void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, const RuleSet *rules,
+                        SearchReportFn report, void *report_ctx)
+{
+    shared->tt = tt;
+    tt_new_search(tt); /* once per search, before any thread reads the generation */
+    shared->limits = *limits;
+    shared->rules = rules ? rules : rules_default();
+    atomic_store(&shared->stop, false);
+    atomic_store(&shared->start_ms, now_ms());
+    atomic_store(&shared->nodes, 0);
+    shared->report = report;
+    shared->report_ctx = report_ctx;
+    shared->net = NULL;
+    shared->eval_noise = 0;
+    shared->noise_seed = 0;
+    atomic_store(&shared->serve_wanted, false);
+    shared->serve = NULL;
+    shared->serve_ctx = NULL;
+    shared->currmove = NULL;
+    shared->tb = NULL;
+    shared->tb_probe_limit = 0;
+    atomic_store(&shared->tbhits, 0);
+}
+
+/* Probes the tablebases at a node of at most shared->tb_probe_limit pieces; true with *score set on a hit. */
+static bool tb_score_at(SearchThread *st, int ply, int *score)
+{
+    const Position *pos = &st->pos;
+    int pieces = 0;
+    for (int id = RED_TAG; id < RED_TAG + 2 * SIDE_PIECES; id++)
+        pieces += pos->piece_sq[id] != 0;
+    TbValue v;
+    if (pieces > st->shared->tb_probe_limit || !tb_probe_loaded(st->shared->tb, pos, &v))
+        return false;
+    atomic_fetch_add_explicit(&st->shared->tbhits, 1, memory_order_relaxed);
+    /* DTM tables know the mate's distance: within the mate band it is an exact mate score, beyond it the
+     * tablebase band (which the root's DTM filter turns into the fastest mate) */
+    const int mate_ply = ply + v.dtm;
+    if (v.wdl == TB_DRAW)
+        *score = SCORE_DRAW;
+    else if (mate_ply < MAX_PLY)
+        *score = v.wdl == TB_WIN ? -score_mated_in(mate_ply) : score_mated_in(mate_ply);
+    else
+        *score = v.wdl == TB_WIN ? score_tb_win_at(ply) : -score_tb_win_at(ply);
+    return true;
+}
+
+/* Plays m on the thread's position (and tells the network's accumulators). */
+static inline void make_move(SearchThread *st, Move m)
+{
+    if (st->net)
+        nnue_push(&st->nnue, &st->pos, m);
+    pos_make(&st->pos, m);
+}
+
+/* Takes back the last move made with make_move. */
+static inline void unmake_move(SearchThread *st)
+{
+    pos_unmake(&st->pos);
+    if (st->net)
+        nnue_pop(&st->nnue);
+}
+
+/* The static evaluation of the thread's position for the side to move: the network's, or the hand-crafted one
+ * (plus a strength limit's noise). */
+static int static_eval(SearchThread *st)
+{
+    int v = st->net ? nnue_evaluate(st->net, &st->nnue, &st->pos) : evaluate(&st->pos, st->params);
+    return st->noise ? v + strength_noise(st->pos.key, st->noise_seed, st->noise) : v;
+}
+
+/* Milliseconds since the limits' reference time. */
+int64_t search_elapsed_ms(const SearchShared *sh) { return now_ms() - atomic_load(&sh->start_ms); }
+
+/* Adds the nodes searched since the last flush to the count of all threads. */
+uint64_t search_flush_nodes(SearchThread *st)
+{
+    uint64_t fresh = st->nodes - st->nodes_flushed;
+    st->nodes_flushed = st->nodes;
+    return atomic_fetch_add_explicit(&st->shared->nodes, fresh, memory_order_relaxed) + fresh;
+}
+
+/* Checks the node limit (over all threads; once this thread has a whole first iteration) and, on the main
+ * thread, the hard time limit (setting the stop flag when one is reached) and a pending request. */
+static void check_limits(SearchThread *st)
+{
+    SearchShared *sh = st->shared;
+    const SearchLimits *lim = &sh->limits;
+    uint64_t nodes = search_flush_nodes(st);
+    if (lim->nodes && nodes >= lim->nodes && st->rm.move[0].depth > 0) /* a move from one whole iteration at least */
+        atomic_store(&sh->stop, true);
+    if (st->index != 0)
+        return;
+    if (sh->serve && atomic_load_explicit(&sh->serve_wanted, memory_order_relaxed))
+        sh->serve(sh->serve_ctx);
+    if (!lim->infinite && !atomic_load(&sh->pondering) && lim->hard_ms > 0 && search_elapsed_ms(sh) >= lim->hard_ms)
+        atomic_store(&sh->stop, true);
+}
+
+/* Has the search been told to stop (polling the limits every few nodes)? The main thread first finishes
+ * depth 1 (a fraction of a millisecond), so a `stop` or a clock run out at once still answers a searched move,
+ * not the first one generated. */
+static inline bool should_stop(SearchThread *st)
+{
+    if ((st->nodes & st->check_mask) == 0)
+        check_limits(st);
+    if (atomic_load_explicit(&st->shared->stop, memory_order_relaxed) && (st->index != 0 || st->rm.move[0].depth > 0))
+        st->stopped = true;
+    return st->stopped;
+}
+
+/* Score of a repeated position for the side to move at ply: a forbidden perpetual loses with a
+ * ban score (below any mate, never stored as a value in the TT), anything else is a draw. */
+static int repetition_score(SearchThread *st, int first, int ply)
+{
+    RulesVerdict v = rules_judge_cycle(&st->pos, first, st->shared->rules, NULL);
+    int outcome = rules_verdict_for_side(v, st->pos.side);
+    if (outcome > 0)
+        return SCORE_BAN - ply;
+    if (outcome < 0)
+        return -SCORE_BAN + ply;
+    return SCORE_DRAW;
+}
+
+/* Did the last move, a capture, leave a dead position (rules.h)? Only captures change material: cheap. */
+static inline bool dead_after_capture(const Position *pos)
+{
+    return pos->rule60 == 0 && pos->ply > 0 && rules_dead_position(pos);
+}
+
+/* Does the side to move have rooks, horses or cannons (so a null move is not a zugzwang trap)? */
+static bool has_major_pieces(const Position *pos)
+{
+    const int tag = side_tag(pos->side);
+    for (int i = TYPE_FIRST[HORSE]; i < TYPE_FIRST[PAWN]; i++)
+        if (pos->piece_sq[tag + i])
+            return true;
+    return false;
+}
+
+/* Does a TT entry's bound and score allow a cutoff in the window (depth checked by the caller)? */
+static bool tt_cutoff(const TTEntry *e, int alpha, int beta)
+{
+    int bound = e->gen_bound & 3;
+    return bound == BOUND_EXACT || (bound == BOUND_LOWER && e->score >= beta) || (bound == BOUND_UPPER && e->score <= alpha);
+}
+
+/* The corrected static eval, sharpened by a TT score whose bound says the truth lies beyond it. */
+static int refined_eval(const TTEntry *e, bool tt_hit, int static_eval)
+{
+    if (!tt_hit || e->score >= SCORE_KNOWN_WIN || e->score <= -SCORE_KNOWN_WIN)
+        return static_eval;
+    int bound = e->gen_bound & 3;
+    if ((bound == BOUND_LOWER && e->score > static_eval) || (bound == BOUND_UPPER && e->score < static_eval)
+        || bound == BOUND_EXACT)
+        return e->score;
+    return static_eval;
+}
+
+/* Static eval of a node not in check: raw (from the TT entry if any, for storing back) and corrected. */
+static int corrected_eval(SearchThread *st, const TTEntry *tte, bool tt_hit, CorrSlots *cs, int *raw)
+{
+    corr_slots(&st->pos, cs);
+    *raw = tt_hit ? tte->eval : static_eval(st);
+    return corr_apply(&st->corr, &st->pos, cs, *raw);
+}
+
+/* Quiescence: stand pat, then captures (all evasions when in check). */
+static int qsearch(SearchThread *st, int alpha, int beta, int ply)
+{
+    Position *pos = &st->pos;
+    st->nodes++;
+    if (ply > st->seldepth)
+        st->seldepth = ply;
+    if (should_stop(st))
+        return 0;
+    if (ply >= MAX_PLY)
+        return static_eval(st);
+    if (dead_after_capture(pos))
+        return SCORE_DRAW;
+    int tb_score; /* a table's value is exact here too (the root's only move is searched to depth 1) */
+    if (st->shared->tb && tb_score_at(st, ply, &tb_score))
+        return tb_score;
+    const bool in_check = pos->in_check;
+    const int alpha0 = alpha;
+    TTEntry tte;
+    bool tt_hit = tt_probe(st->shared->tt, pos->key, ply, &tte);
+    if (tt_hit && tt_cutoff(&tte, alpha, beta))
+        return tte.score;
+    int best = -SCORE_INF, stand = -SCORE_INF, raw_eval = 0;
+    if (!in_check) {
+        CorrSlots cs;
+        stand = refined_eval(&tte, tt_hit, corrected_eval(st, &tte, tt_hit, &cs, &raw_eval));
+        if (stand >= beta)
+            return stand;
+        if (stand > alpha)
+            alpha = stand;
+        best = stand;
+    }
+    MovePicker mp;
+    if (in_check) {
+        static const Move no_killers[2] = { MOVE_NONE, MOVE_NONE };
+        ContHist *const conts[2] = { &st->null_cont, &st->null_cont };
+        picker_init(&mp, pos, &st->order, MOVE_NONE, no_killers, MOVE_NONE, conts);
+    } else {
+        picker_init_captures(&mp, pos);
+    }
+    LegalCtx ctx;
+    legal_ctx_init(pos, &ctx);
+    int legal = 0;
+    Move m, best_move = MOVE_NONE;
+    while ((m = picker_next(&mp, NULL)) != MOVE_NONE) {
+        if (!legal_with_ctx(pos, &ctx, m))
+            continue;
+        legal++;
+        if (!in_check) {
+            int victim = eval_piece_value(pos->board[move_to(m)]);
+            if (stand + victim + QS_DELTA_MARGIN < alpha)
+                continue; /* delta pruning */
+            if (capture_needs_see(pos, m) && see(pos, m) < 0)
+                continue;
+        }
+        make_move(st, m);
+        tt_prefetch(st->shared->tt, pos->key);
+        int score = -qsearch(st, -beta, -alpha, ply + 1);
+        unmake_move(st);
+        if (st->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    if (in_check && legal == 0)
+        return score_mated_in(ply);
+    tt_store(st->shared->tt, pos->key, ply, best_move, best, raw_eval, 0,
+             best >= beta ? BOUND_LOWER : (best > alpha0 ? BOUND_EXACT : BOUND_UPPER));
+    return best;
+}
+
+/* Moves a history value toward +-HISTORY_MAX by delta, slowing as it nears the bound. */
+static void history_add(int16_t *h, int delta)
+{
+    int v = *h + delta - *h * (delta < 0 ? -delta : delta) / HISTORY_MAX;
+    *h = (int16_t)(v > HISTORY_MAX ? HISTORY_MAX : (v < -HISTORY_MAX ? -HISTORY_MAX : v));
+}
+
+/* Continuation history of the move played `back` plies before ply (the null table if none). */
+static ContHist *cont_before(SearchThread *st, int ply, int back)
+{
+    return ply >= back ? st->stack[ply - back].cont : &st->null_cont;
+}
+
+/* History bonus of a cutoff at this depth (a malus is its negative). */
+static int history_bonus(int depth)
+{
+    int bonus = HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET;
+    return bonus > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : bonus;
+}
+
+/* After a cutoff: rewards the capture that caused it (if any) and punishes the other captures tried. */
+static void update_capture_stats(SearchThread *st, Move best, const Move *captures, int n_captures, int depth)
+{
+    int bonus = history_bonus(depth);
+    for (int i = 0; i < n_captures; i++)
+        history_add(capture_slot(&st->order, st->pos.board, captures[i]), captures[i] == best ? bonus : -bonus);
+}
+
+/* Records a quiet move that caused a cutoff: killers, countermove, history. */
+static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move *quiets, int n_quiets, int depth)
+{
+    OrderTables *ot = &st->order;
+    const int side = st->pos.side;
+    StackEntry *ss = &st->stack[ply];
+    if (ss->killers[0] != best) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = best;
+    }
+    Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
+    if (prev != MOVE_NONE)
+        ot->counter[move_from(prev)][move_to(prev)] = best;
+    int bonus = history_bonus(depth);
+    ContHist *c1 = cont_before(st, ply, 1), *c2 = cont_before(st, ply, 2);
+    for (int i = 0; i < n_quiets; i++) {
+        Move q = quiets[i];
+        int delta = q == best ? bonus : -bonus;
+        int kind = piece_kind(st->pos.board[move_from(q)]), to = play_index(move_to(q));
+        history_add(&ot->history[side][move_from(q)][move_to(q)], delta);
+        history_add(&(*c1)[kind][to], delta);
+        history_add(&(*c2)[kind][to], delta);
+    }
+}
+
+/* Principal variation search. */
+static int search(SearchThread *st, int alpha, int beta, int depth, int ply, bool null_ok)
+{
+    Position *pos = &st->pos;
+    const bool pv_node = beta - alpha > 1, root = ply == 0;
+    st->pv_len[ply] = ply;
+
+    /* Step 1. Repetitions (ruled by the repetition rules), then quiescence at the horizon. */
+    if (!root) {
+        int first = rules_find_repetition(pos);
+        if (first >= 0)
+            return repetition_score(st, first, ply);
+    }
+    if (depth <= 0)
+        return qsearch(st, alpha, beta, ply);
+    st->nodes++;
+    if (ply > st->seldepth)
+        st->seldepth = ply;
+    if (should_stop(st))
+        return 0;
+
+    /* Step 2. The 60-move rule; mate distance pruning. */
+    if (!root) {
+        const int quiet_limit = st->shared->rules->quiet_limit;
+        if (pos->rule60 >= quiet_limit && rules_quiet_plies(pos, st->shared->rules) >= quiet_limit && !pos->in_check)
+            return SCORE_DRAW; /* 60-move rule (a mate on the last ply still counts: not while in check) */
+        if (dead_after_capture(pos))
+            return SCORE_DRAW;
+        if (ply >= MAX_PLY - 1)
+            return static_eval(st);
+        alpha = alpha > score_mated_in(ply) ? alpha : score_mated_in(ply);
+        beta = beta < -score_mated_in(ply + 1) ? beta : -score_mated_in(ply + 1);
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    /* Step 2b. Endgame tablebases: a win or loss scores in the tablebase band (score.h), a draw 0. */
+    if (st->shared->tb && !root) {
+        int tb_score;
+        if (tb_score_at(st, ply, &tb_score))
+            return tb_score;
+    }
+
+    /* Step 3. Transposition table. */
+    TTEntry tte;
+    Move tt_move = MOVE_NONE;
+    bool tt_hit = tt_probe(st->shared->tt, pos->key, ply, &tte);
+    if (tt_hit) {
+        tt_move = tte.move;
+        if (!pv_node && tte.depth >= depth && tt_cutoff(&tte, alpha, beta))
+            return tte.score;
+    }
+    if (root && st->lines > 1)
+        tt_move = st->rm.move[st->line].move; /* MultiPV: the table holds another line's move; try this line's */
+    if (tt_move && (!move_is_pseudo_legal(pos, tt_move) || !move_is_legal(pos, tt_move)))
+        tt_move = MOVE_NONE;
+
+    /* Step 4. Static evaluation and pruning before moves. */
+    const bool in_check = pos->in_check;
+    int raw_eval = 0, static_eval = -SCORE_INF, eval = -SCORE_INF;
+    CorrSlots cs;
+    if (!in_check) {
+        static_eval = corrected_eval(st, &tte, tt_hit, &cs, &raw_eval);
+        eval = refined_eval(&tte, tt_hit, static_eval);
+    }
+    st->stack[ply].eval = static_eval;
+    st->stack[ply + 2].killers[0] = st->stack[ply + 2].killers[1] = MOVE_NONE;
+    /* Is the position better for us than two plies ago? Prune less when it is not. */
+    const bool improving = !in_check && ply >= 2 && st->stack[ply - 2].eval != -SCORE_INF
+                        && static_eval > st->stack[ply - 2].eval;
+    if (!pv_node && !in_check && !score_is_mate(beta)) {
+        /* Reverse futility: far above beta at shallow depth. */
+        if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta)
+            return eval;
+        /* Null move, guarded against zugzwang-prone endings (no rooks, horses or cannons). */
+        if (null_ok && depth >= NULL_MIN_DEPTH && eval >= beta && has_major_pieces(pos)) {
+            int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
+            st->stack[ply].move = MOVE_NONE;
+            st->stack[ply].cont = &st->null_cont;
+            if (st->net)
+                nnue_push_null(&st->nnue);
+            pos_make_null(pos);
+            int score = -search(st, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            pos_unmake_null(pos);
+            if (st->net)
+                nnue_pop(&st->nnue);
+            if (st->stopped)
+                return 0;
+            if (score >= beta)
+                return score_null_cutoff(score, beta);
+        }
+    }
+
+    /* Internal iterative reduction: without a TT move, search this node less deeply. */
+    if (!tt_move && depth >= IIR_MIN_DEPTH)
+        depth--;
+
+    /* Step 5. The move loop. */
+    Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
+    Move counter = prev ? st->order.counter[move_from(prev)][move_to(prev)] : MOVE_NONE;
+    MovePicker mp;
+    ContHist *const conts[2] = { cont_before(st, ply, 1), cont_before(st, ply, 2) };
+    picker_init(&mp, pos, &st->order, tt_move, st->stack[ply].killers, counter, conts);
+    LegalCtx ctx;
+    legal_ctx_init(pos, &ctx);
+    Move quiets[MAX_MOVES], captures[MAX_MOVES], best_move = MOVE_NONE, m;
+    int n_quiets = 0, n_captures = 0, legal = 0, best = -SCORE_INF, order_score;
+    const int alpha0 = alpha;
+    const bool futile = !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH
+                     && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+    while ((m = picker_next(&mp, &order_score)) != MOVE_NONE) {
+        if (root && !rootmoves_searchable(&st->rm, st->line, m))
+            continue;
+        if (!legal_with_ctx(pos, &ctx, m))
+            continue;
+        legal++;
+        if (root && st->index == 0 && st->shared->currmove && search_elapsed_ms(st->shared) >= CURRMOVE_AFTER_MS)
+            st->shared->currmove(st->shared->report_ctx, m, st->line + legal);
+        const bool capture = pos->board[move_to(m)] != EMPTY;
+        const bool quiet = !capture;
+        /* Losing captures are not tried near the horizon outside the PV. */
+        if (!root && !pv_node && !in_check && capture && order_score < 0 && depth <= SEE_PRUNE_DEPTH
+            && best > -SCORE_MATE_MIN)
+            continue;
+        if (quiet)
+            quiets[n_quiets++] = m; /* at most MAX_MOVES moves reach here */
+        else
+            captures[n_captures++] = m;
+        /* Late move, futility, history and SEE pruning of late quiet moves, applied below unless the move
+         * checks; the costly SEE (does the move hang material near the horizon?) only when nothing else prunes. */
+        const bool prunable = !root && quiet && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER
+                           && ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving))
+                               || futile || (depth <= HISTORY_PRUNE_DEPTH && order_score < -HISTORY_PRUNE_MARGIN * depth)
+                               || (!pv_node && depth <= QUIET_SEE_DEPTH
+                                   && see(pos, m) < -QUIET_SEE_MARGIN * depth * depth));
+        if (prunable && !move_gives_check(pos, m))
+            continue; /* tested on the board alone: a pruned move is never made */
+        st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
+        make_move(st, m);
+        const bool gives_check = pos->in_check;
+        tt_prefetch(st->shared->tt, pos->key); /* only for a move that will be searched */
+        st->stack[ply].move = m;
+        int new_depth = depth - 1 + (gives_check && ply < MAX_CHECK_EXTENSION_PLY);
+        int score;
+        if (legal == 1) {
+            score = -search(st, -beta, -alpha, new_depth, ply + 1, true);
+        } else {
+            /* Late move reductions for quiet moves searched late. */
+            int r = 0;
+            if (depth >= LMR_MIN_DEPTH && legal > LMR_MIN_MOVES && quiet && !gives_check && !in_check) {
+                r = st->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1][legal < LMR_TABLE ? legal : LMR_TABLE - 1];
+                r -= pv_node;
+                r -= order_score >= ORDER_COUNTER;
+                r += !improving;
+                if (order_score < ORDER_COUNTER)
+                    r -= order_score / LMR_HISTORY_DIVISOR;
+                if (r < 0)
+                    r = 0;
+                if (r > new_depth - 1)
+                    r = new_depth - 1 > 0 ? new_depth - 1 : 0;
+            }
+            score = -search(st, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (score > alpha && r > 0)
+                score = -search(st, -alpha - 1, -alpha, new_depth, ply + 1, true);
+            if (score > alpha && score < beta)
+                score = -search(st, -beta, -alpha, new_depth, ply + 1, true);
+        }
+        unmake_move(st);
+        if (st->stopped)
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                st->pv[ply][ply] = m;
+                for (int i = ply + 1; i < st->pv_len[ply + 1]; i++)
+                    st->pv[ply][i] = st->pv[ply + 1][i];
+                st->pv_len[ply] = st->pv_len[ply + 1] > ply + 1 ? st->pv_len[ply + 1] : ply + 1;
+                if (score >= beta) {
+                    if (quiet)
+                        update_quiet_stats(st, ply, m, quiets, n_quiets, depth);
+                    update_capture_stats(st, m, captures, n_captures, depth);
+                    break;
+                }
+            }
+        }
+    }
+
+    /* Step 6. No legal move: mate or stalemate, both lost in xiangqi. */
+    if (legal == 0)
+        return score_mated_in(ply);
+
+    int bound = best >= beta ? BOUND_LOWER : (alpha > alpha0 ? BOUND_EXACT : BOUND_UPPER);
+    /* Teach the correction history where a quiet result says the static eval was wrong. */
+    if (!in_check && (best_move == MOVE_NONE || pos->board[move_to(best_move)] == EMPTY)
+        && best < SCORE_KNOWN_WIN && best > -SCORE_KNOWN_WIN && !(bound == BOUND_LOWER && best <= static_eval)
+        && !(bound == BOUND_UPPER && best >= static_eval))
+        corr_update(&st->corr, pos, &cs, best - static_eval, depth);
+    tt_store(st->shared->tt, pos->key, ply, best_move, best, raw_eval, depth, bound);
+    return best;
+}
+
+/* Searches the root (ply 0) in the window. */
+int search_root(SearchThread *st, int alpha, int beta, int depth) { return search(st, alpha, beta, depth, 0, false); }

@@ -1,0 +1,174 @@
+/*
+ * nnue_speed.c - measures the network's evaluation speed: evaluations per
+ * second from scratch (a full refresh of both accumulators) and incremental
+ * (one move made and the accumulators updated, as the search does), for each
+ * kernel set this CPU runs. Positions come from seeded random games, so runs
+ * are repeatable; the speed is the median of several passes.
+ *
+ *   nnue_speed [-net FILE] [-positions N] [-passes P]
+ * Without -net it uses the built-in net (or, if the build has none, a seeded random one).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "eval/nnue/nnue.h"
+#include "base/platform.h"
+
+enum { DEFAULT_POSITIONS = 20000, DEFAULT_PASSES = 5, MAX_PASSES = 99, GAME_PLIES = 100 };
+
+/* xorshift64* step. */
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ULL;
+}
+
+/* A seeded random net (only its speed matters). */
+static Network *random_net(void)
+{
+    Network *net = calloc(1, sizeof *net);
+    uint64_t s = 1;
+    if (!net)
+        return NULL;
+    for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++)
+        net->ft_weight[i] = (int16_t)(rnd(&s) % 81) - 40;
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
+        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
+            net->out_weight[b][i] = (int16_t)(rnd(&s) % 255) - NNUE_OUT_WEIGHT_MAX;
+    snprintf(net->desc, sizeof net->desc, "random");
+    return net;
+}
+
+/* Moves of seeded random games from the start position, n in all (restarting games as needed). */
+static Move *random_moves(int n, int *game_len)
+{
+    Move *moves = malloc(sizeof *moves * (size_t)n);
+    Position *pos = malloc(sizeof *pos);
+    uint64_t s = 7;
+    XqError err;
+    if (!moves || !pos) {
+        free(moves);
+        free(pos);
+        return NULL;
+    }
+    pos_from_fen(pos, START_FEN, &err);
+    for (int i = 0, ply = 0; i < n; i++, ply++) {
+        Move list[MAX_MOVES];
+        int k = gen_legal(pos, list);
+        if (k == 0 || ply == GAME_PLIES) {
+            pos_from_fen(pos, START_FEN, &err);
+            ply = 0;
+            k = gen_legal(pos, list);
+        }
+        moves[i] = list[rnd(&s) % (uint64_t)k];
+        game_len[i] = ply;
+        pos_make(pos, moves[i]);
+    }
+    free(pos);
+    return moves;
+}
+
+/* Compares two doubles for qsort. */
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Replays the moves, evaluating after each one from scratch (fresh) or incrementally; returns evals/s. */
+static double run_pass(const Network *net, const NnueKernels *k, const Move *moves, const int *ply, int n, bool fresh,
+                       Position *pos, NnueStack *stack, int64_t *checksum)
+{
+    XqError err;
+    pos_from_fen(pos, START_FEN, &err);
+    nnue_reset(stack, net, pos, k);
+    int64_t t0 = now_us();
+    for (int i = 0; i < n; i++) {
+        if (ply[i] == 0 && i > 0) {
+            pos_from_fen(pos, START_FEN, &err);
+            nnue_reset(stack, net, pos, k);
+        }
+        if (stack->top == NNUE_STACK - 1) { /* keep a search-like depth: restart the stack here */
+            nnue_reset(stack, net, pos, k);
+        }
+        nnue_push(stack, pos, moves[i]);
+        pos_make(pos, moves[i]);
+        *checksum += fresh ? nnue_evaluate_fresh(net, pos, k) : nnue_evaluate(net, stack, pos);
+    }
+    int64_t us = now_us() - t0;
+    return us > 0 ? n * 1e6 / (double)us : 0;
+}
+
+/* Parses the command line, then times every kernel set both ways. */
+int main(int argc, char **argv)
+{
+    const char *net_file = NULL;
+    int n = DEFAULT_POSITIONS, passes = DEFAULT_PASSES;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-net") == 0 && i + 1 < argc)
+            net_file = argv[++i];
+        else if (strcmp(argv[i], "-positions") == 0 && i + 1 < argc)
+            n = atoi(argv[++i]);
+        else if (strcmp(argv[i], "-passes") == 0 && i + 1 < argc)
+            passes = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: nnue_speed [-net FILE] [-positions N] [-passes P]\n");
+            return 2;
+        }
+    }
+    if (n < 1 || passes < 1 || passes > MAX_PASSES) {
+        fprintf(stderr, "error: -positions must be >= 1 and -passes 1..%d\n", MAX_PASSES);
+        return 2;
+    }
+    tables_init();
+    Network *own = NULL;
+    const Network *net = nnue_default();
+    XqError err;
+    if (net_file) {
+        own = malloc(sizeof *own);
+        if (!own || !nnue_load_file(own, net_file, NULL, &err)) {
+            fprintf(stderr, "error: %s\n", own ? err.msg : "out of memory");
+            free(own);
+            return 1;
+        }
+        net = own;
+    } else if (!net) {
+        net = own = random_net();
+    }
+    int *ply = malloc(sizeof *ply * (size_t)n);
+    Move *moves = ply ? random_moves(n, ply) : NULL;
+    Position *pos = malloc(sizeof *pos);
+    NnueStack *stack = malloc(sizeof *stack);
+    if (!net || !moves || !pos || !stack) {
+        fprintf(stderr, "error: out of memory\n");
+        return 1;
+    }
+    printf("net: %s; %d positions from random games, median of %d passes\n", net->desc, n, passes);
+    for (int level = 0; level < NNUE_SIMD_LEVELS; level++) {
+        const NnueKernels *k = nnue_kernels((NnueSimd)level);
+        if (!k)
+            continue;
+        double rate[2][MAX_PASSES];
+        int64_t sum[2] = { 0, 0 };
+        for (int p = 0; p < passes; p++)
+            for (int fresh = 0; fresh < 2; fresh++)
+                rate[fresh][p] = run_pass(net, k, moves, ply, n, fresh, pos, stack, &sum[fresh]);
+        qsort(rate[0], (size_t)passes, sizeof(double), cmp_double);
+        qsort(rate[1], (size_t)passes, sizeof(double), cmp_double);
+        printf("%-6s incremental %10.0f evals/s   full refresh %10.0f evals/s   (%s)\n", k->name,
+               rate[0][passes / 2], rate[1][passes / 2], sum[0] == sum[1] ? "same scores" : "SCORES DIFFER");
+        if (sum[0] != sum[1])
+            return 1;
+    }
+    free(stack);
+    free(pos);
+    free(moves);
+    free(ply);
+    free(own);
+    return 0;
+}

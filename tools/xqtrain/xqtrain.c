@@ -1,0 +1,561 @@
+/*
+ * xqtrain.c - command line of the network trainer: loads training records,
+ * trains the float net (train_loop.h), exports quantised .nnue nets, and
+ * inspects nets (info, eval). See tools/xqtrain/README.md.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "train_ckpt.h"
+#include "train_export.h"
+#include "train_loop.h"
+#include "engine/version.h"
+
+enum {
+    EXIT_USAGE = 2,
+    MAX_FILES = 256,
+    MAX_PROBES = 64,
+    DEFAULT_EPOCHS = 20,
+    DEFAULT_BATCH = 16384,
+    DEFAULT_DROP_EVERY = 8,
+    DEFAULT_THREADS = 2,
+    DEFAULT_EVAL_LINES = 20,
+    DESC_LEN = 128,
+};
+static const double DEFAULT_LR = 0.001, DEFAULT_GAMMA = 0.3, DEFAULT_MIN_FRAC = 0.01, DEFAULT_LAMBDA = 0.5;
+static const double DEFAULT_WEIGHT_DECAY = 5.0; /* the best of 0, 1, 5, 20 on 1.5 M positions (tools/xqtrain/README.md) */
+static const double DEFAULT_POWER = 2.0, DEFAULT_VALID_FRAC = 0.02, DEFAULT_PROGRESS_S = 10.0;
+
+static const char USAGE[] =
+    "usage: xqtrain [train] -data FILE... -out DIR [options]   train a net on record files\n"
+    "       xqtrain info NET.nnue                              print a net's header, check its checksum\n"
+    "       xqtrain restamp IN.nnue OUT.nnue                   rewrite a loadable net in this version's format\n"
+    "       xqtrain eval -net NET.nnue -data FILE [-n N]       integer eval vs score of records\n"
+    "       xqtrain probe -net NET.nnue [-fen FEN]...          integer eval of positions [material probes]\n"
+    "       xqtrain --help | --version\n"
+    "train options (defaults in brackets):\n"
+    "  -valid FILE...       validation files [none: -valid-frac of each data file]\n"
+    "  -valid-frac F        hold out the last F of each data file, cut at a game start [0.02]\n"
+    "  -epochs N [20]  -epoch-size N positions per epoch [the training set]  -batch N [16384]\n"
+    "  -lr X [0.001]  -lr-drop-every E [8; 0 never]  -lr-gamma G [0.3]\n"
+    "  -schedule step|cosine [step]  -lr-min-frac F   cosine floor, times -lr [0.01]\n"
+    "  -lambda L  weight of the game result in the target [0.5]\n"
+    "  -k auto|K  sigmoid scale in cp [auto: fitted to the training data]  -power P [2]\n"
+    "  -threads N [2]  -seed S [1]  -hidden H [256; nets are exported only at 256]\n"
+    "  -init FILE  start from a checkpoint (with its Adam state) or a .nnue net\n"
+    "  -desc TEXT  description written into the nets [settings]\n"
+    "  -min-ply N [16; 0 for data without plies]  -max-score CP [3000]\n"
+    "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
+    "  -factorise on|off  train shared virtual rows (material, file, rank) folded into the net [on]\n"
+    "  -mirror on|off  train on the left-right mirror of each position with probability 1/2 [on]\n"
+    "  -init-material on|off  start a fresh net with 8 hidden units computing the material balance [off]\n"
+    "  -patience N  stop after N epochs without a better validation loss [0: never]\n"
+    "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [5]\n"
+    "  -qat-epochs N|all  the last N epochs (or all) train the weights on their quantisation grid [all]\n"
+    "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
+    "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
+
+/* The default positions of probe: the start position and the start position less one piece. */
+static const char *const PROBE_FENS[] = {
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+    "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black rook a9 missing */
+    "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1",  /* red rook a0 missing */
+    "r1bakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black horse b9 */
+    "rnbakabnr/9/7c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",    /* black cannon b7 */
+    "rn1akabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black elephant c9 */
+    "rnbak1bnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black advisor f9 */
+    "rnbakabnr/9/1c5c1/p1p3p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",    /* black pawn e6 */
+    "rnbakabnr/9/1c5c1/p3p3p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",      /* black pawns c6, g6 */
+    "1nbakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",  /* black rook a9, horse h9 */
+};
+
+/* Parsed options of the train command. */
+typedef struct Args {
+    const char *data[MAX_FILES], *valid[MAX_FILES];
+    int data_count, valid_count;
+    double valid_frac, weight_decay;
+    const char *out_dir, *init, *desc;
+    bool k_auto, factorise, init_material;
+    int hidden;
+    bool hidden_set;
+    TrainFilter filter;
+    TrainOptions opt;
+} Args;
+
+/* Parses a whole decimal number into *out within [lo, hi]; false if it is not one. */
+static bool parse_long(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Parses a finite number into *out within [lo, hi]. */
+static bool parse_double(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || *end || !isfinite(v) || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Parses "on" or "off" into *out; false if it is neither. */
+static bool parse_on_off(const char *s, bool *out)
+{
+    if (strcmp(s, "on") != 0 && strcmp(s, "off") != 0)
+        return false;
+    *out = strcmp(s, "on") == 0;
+    return true;
+}
+
+/* Collects the file names after a list option; returns how many were taken. */
+static int take_files(int argc, char **argv, int i, const char **out, int *count)
+{
+    int n = 0;
+    while (i + n < argc && argv[i + n][0] != '-' && *count < MAX_FILES)
+        out[(*count)++] = argv[i + n++];
+    return n;
+}
+
+/* Fills the defaults of the train command. */
+static void args_default(Args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->valid_frac = -1;
+    a->k_auto = true;
+    a->factorise = true;
+    a->weight_decay = DEFAULT_WEIGHT_DECAY;
+    a->hidden = NNUE_HIDDEN;
+    a->filter = train_filter_default();
+    TrainOptions *o = &a->opt;
+    o->epochs = DEFAULT_EPOCHS;
+    o->batch = DEFAULT_BATCH;
+    o->sched = (Schedule){ DEFAULT_LR, DEFAULT_DROP_EVERY, DEFAULT_GAMMA, false, DEFAULT_MIN_FRAC, DEFAULT_EPOCHS };
+    o->loss = (LossSpec){ 0, DEFAULT_LAMBDA, DEFAULT_POWER };
+    o->threads = DEFAULT_THREADS;
+    o->qat_epochs = TRAIN_QAT_ALL; /* best.nnue may come from any epoch: all of them on the grid */
+    o->mirror = true;
+    o->seed = 1;
+    o->save_every = 1;
+    o->export_tolerance = EXPORT_MEAN_TOLERANCE_CP;
+    o->progress_s = DEFAULT_PROGRESS_S;
+    o->log = stdout;
+}
+
+/* An option with an int value and its range. */
+typedef struct IntOption {
+    const char *name;
+    long lo, hi;
+    int *dst;
+} IntOption;
+
+/* An option with a real value and its range. */
+typedef struct RealOption {
+    const char *name;
+    double lo, hi;
+    double *dst;
+} RealOption;
+
+/* Parses one option name with its value v; returns 2 (arguments used), 0 if unknown, -1 if the value is bad. */
+static int parse_valued(Args *a, const char *name, const char *v)
+{
+    TrainOptions *o = &a->opt;
+    const IntOption ints[] = {
+        { "-epochs", 1, 1000000, &o->epochs }, { "-batch", 1, 1 << 24, &o->batch },
+        { "-lr-drop-every", 0, 1000000, &o->sched.drop_every }, { "-threads", 1, TRAIN_MAX_THREADS, &o->threads },
+        { "-hidden", 1, 4096, &a->hidden }, { "-min-ply", 0, 65535, &a->filter.min_ply },
+        { "-max-score", 0, INT16_MAX, &a->filter.max_score }, { "-save-every", 0, 1000000, &o->save_every },
+        { "-patience", 0, 1000000, &o->patience },
+    };
+    const RealOption reals[] = {
+        { "-valid-frac", 0, 0.5, &a->valid_frac }, { "-lr", 0, 10, &o->sched.lr }, { "-lr-gamma", 0, 1, &o->sched.gamma },
+        { "-lr-min-frac", 0, 1, &o->sched.min_frac }, { "-lambda", 0, 1, &o->loss.lambda },
+        { "-power", 1, 10, &o->loss.power }, { "-progress", 0, 1e6, &o->progress_s },
+        { "-export-tolerance", 0, 1e6, &o->export_tolerance }, { "-wd", 0, 1e4, &a->weight_decay },
+    };
+    long l = 0;
+    bool ok = true;
+    if (strcmp(name, "-out") == 0) {
+        a->out_dir = v;
+    } else if (strcmp(name, "-init") == 0) {
+        a->init = v;
+    } else if (strcmp(name, "-desc") == 0) {
+        a->desc = v;
+        if (strlen(v) > NNUE_DESC_SIZE)
+            fprintf(stderr, "xqtrain: warning: -desc has %zu bytes; a net's header keeps the first %d\n", strlen(v),
+                    NNUE_DESC_SIZE);
+    } else if (strcmp(name, "-epoch-size") == 0) {
+        ok = parse_long(v, 1, (long)UINT32_MAX, &l);
+        o->epoch_size = (size_t)l;
+    } else if (strcmp(name, "-seed") == 0) {
+        ok = parse_long(v, 0, INT32_MAX, &l);
+        o->seed = (uint64_t)l;
+    } else if (strcmp(name, "-schedule") == 0) {
+        o->sched.cosine = strcmp(v, "cosine") == 0;
+        ok = o->sched.cosine || strcmp(v, "step") == 0;
+    } else if (strcmp(name, "-factorise") == 0) {
+        ok = parse_on_off(v, &a->factorise);
+    } else if (strcmp(name, "-qat-epochs") == 0) {
+        ok = strcmp(v, "all") == 0 || parse_long(v, 0, 1000000, &l);
+        o->qat_epochs = strcmp(v, "all") == 0 ? TRAIN_QAT_ALL : (int)l;
+    } else if (strcmp(name, "-init-material") == 0) {
+        ok = parse_on_off(v, &a->init_material);
+    } else if (strcmp(name, "-mirror") == 0) {
+        ok = parse_on_off(v, &o->mirror);
+    } else if (strcmp(name, "-k") == 0) {
+        a->k_auto = strcmp(v, "auto") == 0;
+        ok = a->k_auto || parse_double(v, 1, 1e6, &o->loss.k);
+    } else {
+        size_t i, j;
+        for (i = 0; i < sizeof ints / sizeof ints[0] && strcmp(name, ints[i].name) != 0; i++)
+            ;
+        for (j = 0; j < sizeof reals / sizeof reals[0] && strcmp(name, reals[j].name) != 0; j++)
+            ;
+        if (i < sizeof ints / sizeof ints[0]) {
+            ok = parse_long(v, ints[i].lo, ints[i].hi, &l);
+            *ints[i].dst = ok ? (int)l : *ints[i].dst;
+        } else if (j < sizeof reals / sizeof reals[0]) {
+            ok = parse_double(v, reals[j].lo, reals[j].hi, reals[j].dst);
+        } else {
+            return 0;
+        }
+        a->hidden_set |= strcmp(name, "-hidden") == 0;
+    }
+    if (!ok) {
+        fprintf(stderr, "xqtrain: bad value '%s' for %s\n", v, name);
+        return -1;
+    }
+    return 2;
+}
+
+/* Parses the train command's arguments; false (after a message) on a usage error. */
+static bool parse_args(int argc, char **argv, Args *a)
+{
+    args_default(a);
+    for (int i = 0; i < argc;) {
+        const char *s = argv[i];
+        if (strcmp(s, "-data") == 0 || strcmp(s, "-valid") == 0) {
+            bool data = s[1] == 'd';
+            int n = take_files(argc, argv, i + 1, data ? a->data : a->valid, data ? &a->data_count : &a->valid_count);
+            if (n == 0) {
+                fprintf(stderr, "xqtrain: %s needs at least one file\n", s);
+                return false;
+            }
+            i += 1 + n;
+        } else if (strcmp(s, "-keep-check") == 0 || strcmp(s, "-keep-capture") == 0 || strcmp(s, "-keep-mate") == 0) {
+            bool *flag = s[6] == 'h' ? &a->filter.keep_check : s[6] == 'a' ? &a->filter.keep_capture : &a->filter.keep_mate;
+            *flag = true;
+            i++;
+        } else {
+            int used = i + 1 < argc ? parse_valued(a, s, argv[i + 1]) : 0;
+            if (used < 0)
+                return false;
+            if (used == 0) {
+                fprintf(stderr, "xqtrain: unknown option or missing value: %s\n%s", s, USAGE);
+                return false;
+            }
+            i += used;
+        }
+    }
+    if (a->data_count == 0 || !a->out_dir) {
+        fprintf(stderr, "xqtrain: -data and -out are required\n%s", USAGE);
+        return false;
+    }
+    if (a->valid_count && a->valid_frac > 0) {
+        fprintf(stderr, "xqtrain: give -valid or -valid-frac, not both\n");
+        return false;
+    }
+    if (a->valid_frac < 0)
+        a->valid_frac = a->valid_count ? 0 : DEFAULT_VALID_FRAC;
+    a->opt.sched.epochs = a->opt.epochs;
+    return true;
+}
+
+/* Prints one line of filter counts. */
+static void print_counts(const char *what, const TrainCounts *c)
+{
+    uint64_t total = 0;
+    for (int r = 0; r < REASON_COUNT; r++)
+        total += c->n[r];
+    printf("%s: %llu records, kept %llu", what, (unsigned long long)total, (unsigned long long)c->n[REASON_KEPT]);
+    for (int r = REASON_KEPT + 1; r < REASON_COUNT; r++)
+        printf(", %s %llu", TRAIN_REASON_NAME[r], (unsigned long long)c->n[r]);
+    printf("\n");
+}
+
+/* Loads the data and validation files; false after a message. */
+static bool load_all(const Args *a, TrainSet *train, TrainSet *valid)
+{
+    TrainCounts tc = { { 0 } }, vc = { { 0 } };
+    for (int i = 0; i < a->data_count + a->valid_count; i++) {
+        bool is_valid = i >= a->data_count;
+        const char *path = is_valid ? a->valid[i - a->data_count] : a->data[i];
+        TrainCounts scratch = { { 0 } };
+        bool unknown;
+        XqError err;
+        bool ok = is_valid ? train_load_file(path, &a->filter, 1.0, train, valid, &scratch, &vc, &unknown, &err)
+                           : train_load_file(path, &a->filter, a->valid_frac, train, valid, &tc, &vc, &unknown, &err);
+        if (!ok) {
+            fprintf(stderr, "xqtrain: %s\n", err.msg);
+            return false;
+        }
+        if (unknown && a->filter.min_ply > 0)
+            printf("%s: no ply information (every ply 0 or 0xFFFF): not filtered by ply\n", path);
+    }
+    print_counts("training", &tc);
+    print_counts("validation", &vc);
+    return true;
+}
+
+/* Makes the output directory (one level); false after a message. */
+static bool make_dir(const char *dir)
+{
+    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+        return true;
+    fprintf(stderr, "xqtrain: cannot create %s\n", dir);
+    return false;
+}
+
+/* The train command. */
+static int cmd_train(int argc, char **argv)
+{
+    Args a;
+    if (!parse_args(argc, argv, &a))
+        return EXIT_USAGE;
+    TrainSet train = { 0 }, valid = { 0 };
+    Net net = { 0 };
+    Adam adam = { 0 };
+    int status = 1;
+    if (!make_dir(a.out_dir) || !load_all(&a, &train, &valid))
+        goto done;
+    if (a.k_auto) {
+        a.opt.loss.k = train_fit_k(&train);
+        printf("K = %.1f (fitted on the training set)\n", a.opt.loss.k);
+    }
+    XqError err;
+    if (a.init) {
+        if (!init_from_file(a.init, &net, &adam, &err)) {
+            fprintf(stderr, "xqtrain: %s\n", err.msg);
+            goto done;
+        }
+        if (a.hidden_set && a.hidden != net.hidden) {
+            fprintf(stderr, "xqtrain: -hidden %d but %s has hidden %d\n", a.hidden, a.init, net.hidden);
+            goto done;
+        }
+        printf("start net: %s (hidden %d, Adam step %llu)\n", a.init, net.hidden, (unsigned long long)adam.step);
+        if (a.init_material)
+            printf("-init-material is for a fresh net: ignored with -init\n");
+    } else {
+        if (!net_alloc(&net, a.hidden) || !adam_alloc(&adam, &net)) {
+            fprintf(stderr, "xqtrain: out of memory\n");
+            goto done;
+        }
+        net_init_random(&net, a.opt.seed);
+        if (a.init_material)
+            net_init_material(&net);
+    }
+    net.qat = false;
+    net.factorised = a.factorise;
+    adam.weight_decay = a.weight_decay;
+    if (!a.factorise)
+        net_unfactorise(&net, adam.m, adam.v); /* a factorised start net's virtual rows go into its real rows */
+    net_sync(&net);
+    char desc[DESC_LEN];
+    snprintf(desc, sizeof desc, "xqtrain: %d epochs, lambda %.2f, K %.1f, seed %llu", a.opt.epochs,
+             a.opt.loss.lambda, a.opt.loss.k, (unsigned long long)a.opt.seed);
+    a.opt.desc = a.desc ? a.desc : desc;
+    a.opt.out_dir = a.out_dir;
+    printf("hidden %d%s%s, weight decay %g, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, "
+           "power %.2f, %d threads, seed %llu\n", net.hidden, net.factorised ? ", factorised" : "",
+           a.opt.mirror ? ", mirror augmentation" : "", a.weight_decay, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
+           a.opt.batch, a.opt.sched.lr, a.opt.sched.cosine ? "cosine" : "step", a.opt.loss.lambda, a.opt.loss.k,
+           a.opt.loss.power, a.opt.threads, (unsigned long long)a.opt.seed);
+    if (net.hidden != NNUE_HIDDEN)
+        printf("hidden %d is not the file format's %d: only checkpoints are written\n", net.hidden, NNUE_HIDDEN);
+    printf("initial valid loss %.6f\n", train_eval_loss(&net, &valid, &a.opt.loss, a.opt.threads));
+    fflush(stdout);
+    status = train_run(&net, &adam, &train, &valid, &a.opt, NULL);
+done:
+    train_set_free(&train);
+    train_set_free(&valid);
+    net_free(&net);
+    adam_free(&adam);
+    return status;
+}
+
+/* The info command: header fields and checksum of a net. */
+static int cmd_info(int argc, char **argv)
+{
+    if (argc != 1) {
+        fprintf(stderr, "%s", USAGE);
+        return EXIT_USAGE;
+    }
+    XqError err;
+    size_t n;
+    uint8_t *buf = read_whole_file(argv[0], &n, &err);
+    NnueHeader h;
+    if (!buf || !nnue_parse_header(buf, n, &h, &err)) {
+        fprintf(stderr, "xqtrain: %s%s%s\n", buf ? argv[0] : "", buf ? ": " : "", err.msg);
+        free(buf);
+        return 1;
+    }
+    printf("version %u, feature set %u, inputs %u, hidden %u, buckets %u, QA %u, QB %u, SCALE %u\n", h.version,
+           h.feature_set, h.inputs, h.hidden, h.buckets, h.qa, h.qb, h.scale);
+    printf("payload %u bytes (file %zu bytes), checksum %08x: %s\n", h.payload_size, n, h.checksum,
+           h.actual_checksum == h.checksum && n == NNUE_HEADER_SIZE + (size_t)h.payload_size ? "ok" : "MISMATCH");
+    printf("description: %s\n", h.desc);
+    QNet q;
+    bool ok = qnet_alloc(&q) && qnet_parse(buf, n, &q, &err);
+    if (!ok)
+        printf("not loadable by this build: %s\n", err.msg);
+    qnet_free(&q);
+    free(buf);
+    return ok ? 0 : 1;
+}
+
+/* The restamp command: a net any loadable version of the format, written again in the current one (the same
+ * weights and description; the current version's header and checksum). */
+static int cmd_restamp(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "%s", USAGE);
+        return EXIT_USAGE;
+    }
+    XqError err;
+    QNet q;
+    uint8_t *file = malloc(NNUE_FILE_SIZE);
+    bool ok = file && qnet_alloc(&q);
+    if (!ok)
+        snprintf(err.msg, sizeof err.msg, "out of memory");
+    ok = ok && qnet_read_file(argv[0], &q, &err);
+    if (ok)
+        qnet_serialise(&q, q.desc, file);
+    ok = ok && write_net_file(argv[1], file, &err);
+    if (!ok)
+        fprintf(stderr, "xqtrain: %s\n", err.msg);
+    if (file)
+        qnet_free(&q);
+    free(file);
+    return ok ? 0 : 1;
+}
+
+/* The eval command: integer reference eval against the records' scores. */
+static int cmd_eval(int argc, char **argv)
+{
+    const char *net_path = NULL, *data = NULL;
+    long lines = DEFAULT_EVAL_LINES;
+    for (int i = 0; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "-net") == 0)
+            net_path = argv[i + 1];
+        else if (strcmp(argv[i], "-data") == 0)
+            data = argv[i + 1];
+        else if (strcmp(argv[i], "-n") != 0 || !parse_long(argv[i + 1], 0, 1000000, &lines))
+            net_path = NULL;
+    }
+    if (!net_path || !data || argc % 2) {
+        fprintf(stderr, "%s", USAGE);
+        return EXIT_USAGE;
+    }
+    QNet q;
+    XqError err;
+    TrainSet set = { 0 }, none = { 0 };
+    TrainCounts c = { { 0 } };
+    TrainFilter all = { true, true, true, 0, INT16_MAX };
+    bool unknown, ok = qnet_alloc(&q) && qnet_read_file(net_path, &q, &err)
+                       && train_load_file(data, &all, 0, &set, &none, &c, &c, &unknown, &err);
+    if (!ok) {
+        fprintf(stderr, "xqtrain: %s\n", err.msg);
+    } else {
+        double diff = 0;
+        printf("   #  stm  result  score  net\n");
+        for (size_t i = 0; i < set.count; i++) {
+            int e = qnet_eval(&q, &set.pos[i]);
+            diff += fabs((double)e - set.pos[i].score);
+            if ((long)i < lines)
+                printf("%4zu  %s  %6d  %5d  %4d\n", i, set.pos[i].stm ? "b" : "r", set.pos[i].result, set.pos[i].score, e);
+        }
+        printf("%zu records (%llu bad skipped): mean |net - score| %.1f cp\n", set.count,
+               (unsigned long long)c.n[REASON_BAD], set.count ? diff / (double)set.count : 0.0);
+    }
+    qnet_free(&q);
+    train_set_free(&set);
+    return ok ? 0 : 1;
+}
+
+/* The probe command: the integer eval of FENs (or of PROBE_FENS), side to move's and red's view. */
+static int cmd_probe(int argc, char **argv)
+{
+    const char *net_path = NULL, *fens[MAX_PROBES];
+    int n = 0;
+    for (int i = 0; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "-net") == 0)
+            net_path = argv[i + 1];
+        else if (strcmp(argv[i], "-fen") == 0 && n < MAX_PROBES)
+            fens[n++] = argv[i + 1];
+        else
+            net_path = NULL;
+    }
+    if (!net_path || argc % 2) {
+        fprintf(stderr, "%s", USAGE);
+        return EXIT_USAGE;
+    }
+    if (n == 0)
+        for (; n < (int)(sizeof PROBE_FENS / sizeof PROBE_FENS[0]); n++)
+            fens[n] = PROBE_FENS[n];
+    QNet q;
+    XqError err;
+    if (!qnet_alloc(&q) || !qnet_read_file(net_path, &q, &err)) {
+        fprintf(stderr, "xqtrain: %s\n", q.ft_w ? err.msg : "out of memory");
+        qnet_free(&q);
+        return 1;
+    }
+    int status = 0;
+    printf("  stm    red  FEN\n");
+    for (int i = 0; i < n; i++) {
+        TrainPos p;
+        if (!train_pos_from_fen(fens[i], &p, &err)) {
+            printf("    -      -  %s  (%s)\n", fens[i], err.msg);
+            status = 1;
+            continue;
+        }
+        int e = qnet_eval(&q, &p);
+        printf("%5d  %5d  %s\n", e, p.stm == RED ? e : -e, fens[i]);
+    }
+    qnet_free(&q);
+    return status;
+}
+
+/* Dispatches the subcommands. */
+int main(int argc, char **argv)
+{
+    tables_init();
+    if (argc >= 2 && version_common_arg(argv[1], "xqtrain", USAGE, stdout))
+        return EXIT_SUCCESS;
+    if (argc >= 2 && strcmp(argv[1], "info") == 0)
+        return cmd_info(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "restamp") == 0)
+        return cmd_restamp(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "eval") == 0)
+        return cmd_eval(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "probe") == 0)
+        return cmd_probe(argc - 2, argv + 2);
+    if (argc >= 2 && strcmp(argv[1], "train") == 0)
+        return cmd_train(argc - 2, argv + 2);
+    if (argc < 2) {
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
+    }
+    return cmd_train(argc - 1, argv + 1);
+}
