@@ -171,6 +171,41 @@ static void test_mixed_attacks_lose(void **state)
     check_cases(MIXED_ATTACKS_LOSE, sizeof MIXED_ATTACKS_LOSE / sizeof MIXED_ATTACKS_LOSE[0]);
 }
 
+/*
+ * 1 (continued). A chase made real by the parry of the check beside it: the
+ * check forces the victim's root off its post (the root interposes, or the
+ * king steps away from the piece it guarded), and the next move plays on
+ * without taking: it chases (CXA 捉: the capture is possible on the next
+ * move). The victim stays where it stood: the parry did not put it into the
+ * attack itself.
+ */
+static const CxaCase PARRY_MAKES_REAL[] = {
+    { "一将一捉: the rook checks on e4, black's rook d8 interposes on e8 and leaves the horse d5 rootless under the rook d1",
+      "4ka3/3r5/9/9/3n5/7R1/9/9/9/3R1K3 w - - 0 1", "h4e4 d8e8 e4h4 e8d8", RULES_RED_LOSES,
+      REASON_PERPETUAL_ATTACK, { K_CHECK | K_CHASE, K_IDLE } },
+    { "一将一捉: the rook checks on i9, the advisor e8 can only block on f9 and leaves the horse d7 rootless under the rook a7",
+      "4k4/4a4/R2n5/9/9/9/9/9/9/3K4R w - - 0 1", "i0i9 e8f9 i9i0 f9e8", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+    { "一将一捉: the rook checks on e4, the horse c7 blocks on e8 and leaves the horse d5 rootless under the rook d1",
+      "4ka3/9/2n6/9/3n5/7R1/9/9/9/3R1K3 w - - 0 1", "h4e4 c7e8 e4h4 e8c7", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+    { "一将一捉: the rook checks on i8, the king steps from d8 to d9 and leaves the horse d7 it guarded under the rook a7",
+      "9/3k5/R2n5/9/9/9/9/9/9/5K2R w - - 0 1", "i0i8 d8d9 i8i0 d9d8", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+};
+
+/* Rules the cases of PARRY_MAKES_REAL; the chase is the move after the parry (the cycle's third ply). */
+static void test_parry_makes_real(void **state)
+{
+    (void)state;
+    check_cases(PARRY_MAKES_REAL, sizeof PARRY_MAKES_REAL / sizeof PARRY_MAKES_REAL[0]);
+    static Position pos;
+    RulesReport r;
+    play_cycle(&pos, PARRY_MAKES_REAL[0].fen, PARRY_MAKES_REAL[0].cycle, &rules_chinese, &r);
+    assert_int_equal(r.cycle.klass[0], CLASS_CHECK);
+    assert_int_equal(r.cycle.klass[2], CLASS_CHASE);
+}
+
 /* 2. Perpetual mate threat (长杀) loses under CXA; a check and a mate threat in turn too, against allowed moves. */
 static const CxaCase PERPETUAL_MATE_THREAT_LOSES[] = {
     { "长杀: the rook on g6 or h6 threatens mate on every move (AXF rule 9: a draw there)",
@@ -329,6 +364,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap_is_involution),
         cmocka_unit_test(test_mixed_attacks_lose),
+        cmocka_unit_test(test_parry_makes_real),
         cmocka_unit_test(test_perpetual_mate_threat_loses),
         cmocka_unit_test(test_both_at_fault),
         cmocka_unit_test(test_alternations_allowed),
