@@ -206,6 +206,37 @@ static void test_parry_makes_real(void **state)
     assert_int_equal(r.cycle.klass[2], CLASS_CHASE);
 }
 
+/*
+ * 1 (continued). A combination that begins with a sacrificial check (捉
+ * "including by continuous checks"): on e4 the horse threatens d8e8+, the
+ * king must take the pawn (the horses d9 and f9 hold its other squares),
+ * and Nd6+ then forks the king on e8 and the rootless rook f5. The pawn is
+ * lost, the rook won: 8 of a horse's 5 at least.
+ */
+static const CxaCase SACRIFICE_COMBINATION[] = {
+    { "一捉一闲 by a pawn-sacrifice combination: d2e4 threatens d8e8+ Kxe8 Nd6+ and Nxf5, e4d2 is idle",
+      "3nknc2/3P5/9/9/5r3/4N4/9/4B4/9/4K4 w - - 0 1", "e4d2 g9g8 d2e4 g8g9", RULES_DRAW, REASON_REPETITION,
+      { K_CHASE | K_IDLE, K_IDLE } },
+    { "长捉: the same combination from e4, and from d2 the horse attacks the rootless cannon b3",
+      "3nknc2/3P5/9/9/5r3/4N4/1c7/4B4/9/4K4 w - - 0 1", "e4d2 g9g8 d2e4 g8g9", RULES_RED_LOSES,
+      REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
+    { "no combination when the sacrifice need not be taken by the king: the rook a8 takes on e8 instead, idle",
+      "3nknc2/r2P5/9/9/5r3/4N4/9/4B4/9/4K4 w - - 0 1", "e4d2 g9g8 d2e4 g8g9", RULES_DRAW, REASON_REPETITION,
+      { K_IDLE, K_IDLE } },
+};
+
+/* Rules the cases of SACRIFICE_COMBINATION; the combination is the cycle's third ply, a joint chase. */
+static void test_sacrifice_combination(void **state)
+{
+    (void)state;
+    check_cases(SACRIFICE_COMBINATION, sizeof SACRIFICE_COMBINATION / sizeof SACRIFICE_COMBINATION[0]);
+    static Position pos;
+    RulesReport r;
+    play_cycle(&pos, SACRIFICE_COMBINATION[0].fen, SACRIFICE_COMBINATION[0].cycle, &rules_chinese, &r);
+    assert_int_equal(r.cycle.klass[2], CLASS_CHASE | CLASS_JOINT);
+    assert_int_equal(r.cycle.klass[0], 0);
+}
+
 /* 2. Perpetual mate threat (长杀) loses under CXA; a check and a mate threat in turn too, against allowed moves. */
 static const CxaCase PERPETUAL_MATE_THREAT_LOSES[] = {
     { "长杀: the rook on g6 or h6 threatens mate on every move (AXF rule 9: a draw there)",
@@ -365,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_swap_is_involution),
         cmocka_unit_test(test_mixed_attacks_lose),
         cmocka_unit_test(test_parry_makes_real),
+        cmocka_unit_test(test_sacrifice_combination),
         cmocka_unit_test(test_perpetual_mate_threat_loses),
         cmocka_unit_test(test_both_at_fault),
         cmocka_unit_test(test_alternations_allowed),
