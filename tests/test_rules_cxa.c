@@ -135,6 +135,16 @@ static void check_cases(const CxaCase *cases, size_t n)
         check_case(&cases[i]);
 }
 
+/* Plays one case again and checks the classes of its cycle's first and third plies. */
+static void check_classes(const CxaCase *c, int first, int third)
+{
+    static Position pos;
+    RulesReport r;
+    play_cycle(&pos, c->fen, c->cycle, &rules_chinese, &r);
+    assert_int_equal(r.cycle.klass[0], first);
+    assert_int_equal(r.cycle.klass[2], third);
+}
+
 enum {
     K_CHECK = KIND_CHECK,
     K_THREAT = KIND_THREAT,
@@ -199,11 +209,7 @@ static void test_parry_makes_real(void **state)
 {
     (void)state;
     check_cases(PARRY_MAKES_REAL, sizeof PARRY_MAKES_REAL / sizeof PARRY_MAKES_REAL[0]);
-    static Position pos;
-    RulesReport r;
-    play_cycle(&pos, PARRY_MAKES_REAL[0].fen, PARRY_MAKES_REAL[0].cycle, &rules_chinese, &r);
-    assert_int_equal(r.cycle.klass[0], CLASS_CHECK);
-    assert_int_equal(r.cycle.klass[2], CLASS_CHASE);
+    check_classes(&PARRY_MAKES_REAL[0], CLASS_CHECK, CLASS_CHASE);
 }
 
 /*
@@ -230,11 +236,7 @@ static void test_sacrifice_combination(void **state)
 {
     (void)state;
     check_cases(SACRIFICE_COMBINATION, sizeof SACRIFICE_COMBINATION / sizeof SACRIFICE_COMBINATION[0]);
-    static Position pos;
-    RulesReport r;
-    play_cycle(&pos, SACRIFICE_COMBINATION[0].fen, SACRIFICE_COMBINATION[0].cycle, &rules_chinese, &r);
-    assert_int_equal(r.cycle.klass[2], CLASS_CHASE | CLASS_JOINT);
-    assert_int_equal(r.cycle.klass[0], 0);
+    check_classes(&SACRIFICE_COMBINATION[0], 0, CLASS_CHASE | CLASS_JOINT);
 }
 
 /* 2. Perpetual mate threat (长杀) loses under CXA; a check and a mate threat in turn too, against allowed moves. */
@@ -302,11 +304,7 @@ static void test_alternations_allowed(void **state)
     (void)state;
     check_cases(ALTERNATIONS_ALLOWED, sizeof ALTERNATIONS_ALLOWED / sizeof ALTERNATIONS_ALLOWED[0]);
     /* the combination is the chase: h5f6 (the cycle's third ply) is one, a joint one (check and capture together) */
-    static Position pos;
-    RulesReport r;
-    play_cycle(&pos, ALTERNATIONS_ALLOWED[2].fen, ALTERNATIONS_ALLOWED[2].cycle, &rules_chinese, &r);
-    assert_int_equal(r.cycle.klass[2], CLASS_CHASE | CLASS_JOINT);
-    assert_int_equal(r.cycle.klass[0], 0);
+    check_classes(&ALTERNATIONS_ALLOWED[2], 0, CLASS_CHASE | CLASS_JOINT);
 }
 
 /* 5. Attacks that are idle: a pawn's alone (even on a rook), the king's alone, and attacks on uncrossed pawns. */
