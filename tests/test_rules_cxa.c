@@ -135,6 +135,16 @@ static void check_cases(const CxaCase *cases, size_t n)
         check_case(&cases[i]);
 }
 
+/* Plays one case again and checks the classes of its cycle's first and third plies. */
+static void check_classes(const CxaCase *c, int first, int third)
+{
+    static Position pos;
+    RulesReport r;
+    play_cycle(&pos, c->fen, c->cycle, &rules_chinese, &r);
+    assert_int_equal(r.cycle.klass[0], first);
+    assert_int_equal(r.cycle.klass[2], third);
+}
+
 enum {
     K_CHECK = KIND_CHECK,
     K_THREAT = KIND_THREAT,
@@ -169,6 +179,64 @@ static void test_mixed_attacks_lose(void **state)
 {
     (void)state;
     check_cases(MIXED_ATTACKS_LOSE, sizeof MIXED_ATTACKS_LOSE / sizeof MIXED_ATTACKS_LOSE[0]);
+}
+
+/*
+ * 1 (continued). A chase made real by the parry of the check beside it: the
+ * check forces the victim's root off its post (the root interposes, or the
+ * king steps away from the piece it guarded), and the next move plays on
+ * without taking: it chases (CXA 捉: the capture is possible on the next
+ * move). The victim stays where it stood: the parry did not put it into the
+ * attack itself.
+ */
+static const CxaCase PARRY_MAKES_REAL[] = {
+    { "一将一捉: the rook checks on e4, black's rook d8 interposes on e8 and leaves the horse d5 rootless under the rook d1",
+      "4ka3/3r5/9/9/3n5/7R1/9/9/9/3R1K3 w - - 0 1", "h4e4 d8e8 e4h4 e8d8", RULES_RED_LOSES,
+      REASON_PERPETUAL_ATTACK, { K_CHECK | K_CHASE, K_IDLE } },
+    { "一将一捉: the rook checks on i9, the advisor e8 can only block on f9 and leaves the horse d7 rootless under the rook a7",
+      "4k4/4a4/R2n5/9/9/9/9/9/9/3K4R w - - 0 1", "i0i9 e8f9 i9i0 f9e8", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+    { "一将一捉: the rook checks on e4, the horse c7 blocks on e8 and leaves the horse d5 rootless under the rook d1",
+      "4ka3/9/2n6/9/3n5/7R1/9/9/9/3R1K3 w - - 0 1", "h4e4 c7e8 e4h4 e8c7", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+    { "一将一捉: the rook checks on i8, the king steps from d8 to d9 and leaves the horse d7 it guarded under the rook a7",
+      "9/3k5/R2n5/9/9/9/9/9/9/5K2R w - - 0 1", "i0i8 d8d9 i8i0 d9d8", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+};
+
+/* Rules the cases of PARRY_MAKES_REAL; the chase is the move after the parry (the cycle's third ply). */
+static void test_parry_makes_real(void **state)
+{
+    (void)state;
+    check_cases(PARRY_MAKES_REAL, sizeof PARRY_MAKES_REAL / sizeof PARRY_MAKES_REAL[0]);
+    check_classes(&PARRY_MAKES_REAL[0], CLASS_CHECK, CLASS_CHASE);
+}
+
+/*
+ * 1 (continued). A combination that begins with a sacrificial check (捉
+ * "including by continuous checks"): on e4 the horse threatens d8e8+, the
+ * king must take the pawn (the horses d9 and f9 hold its other squares),
+ * and Nd6+ then forks the king on e8 and the rootless rook f5. The pawn is
+ * lost, the rook won: 8 of a horse's 5 at least.
+ */
+static const CxaCase SACRIFICE_COMBINATION[] = {
+    { "一捉一闲 by a pawn-sacrifice combination: d2e4 threatens d8e8+ Kxe8 Nd6+ and Nxf5, e4d2 is idle",
+      "3nknc2/3P5/9/9/5r3/4N4/9/4B4/9/4K4 w - - 0 1", "e4d2 g9g8 d2e4 g8g9", RULES_DRAW, REASON_REPETITION,
+      { K_CHASE | K_IDLE, K_IDLE } },
+    { "长捉: the same combination from e4, and from d2 the horse attacks the rootless cannon b3",
+      "3nknc2/3P5/9/9/5r3/4N4/1c7/4B4/9/4K4 w - - 0 1", "e4d2 g9g8 d2e4 g8g9", RULES_RED_LOSES,
+      REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
+    { "no combination when the sacrifice need not be taken by the king: the rook a8 takes on e8 instead, idle",
+      "3nknc2/r2P5/9/9/5r3/4N4/9/4B4/9/4K4 w - - 0 1", "e4d2 g9g8 d2e4 g8g9", RULES_DRAW, REASON_REPETITION,
+      { K_IDLE, K_IDLE } },
+};
+
+/* Rules the cases of SACRIFICE_COMBINATION; the combination is the cycle's third ply, a joint chase. */
+static void test_sacrifice_combination(void **state)
+{
+    (void)state;
+    check_cases(SACRIFICE_COMBINATION, sizeof SACRIFICE_COMBINATION / sizeof SACRIFICE_COMBINATION[0]);
+    check_classes(&SACRIFICE_COMBINATION[0], 0, CLASS_CHASE | CLASS_JOINT);
 }
 
 /* 2. Perpetual mate threat (长杀) loses under CXA; a check and a mate threat in turn too, against allowed moves. */
@@ -236,11 +304,7 @@ static void test_alternations_allowed(void **state)
     (void)state;
     check_cases(ALTERNATIONS_ALLOWED, sizeof ALTERNATIONS_ALLOWED / sizeof ALTERNATIONS_ALLOWED[0]);
     /* the combination is the chase: h5f6 (the cycle's third ply) is one, a joint one (check and capture together) */
-    static Position pos;
-    RulesReport r;
-    play_cycle(&pos, ALTERNATIONS_ALLOWED[2].fen, ALTERNATIONS_ALLOWED[2].cycle, &rules_chinese, &r);
-    assert_int_equal(r.cycle.klass[2], CLASS_CHASE | CLASS_JOINT);
-    assert_int_equal(r.cycle.klass[0], 0);
+    check_classes(&ALTERNATIONS_ALLOWED[2], 0, CLASS_CHASE | CLASS_JOINT);
 }
 
 /* 5. Attacks that are idle: a pawn's alone (even on a rook), the king's alone, and attacks on uncrossed pawns. */
@@ -329,6 +393,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap_is_involution),
         cmocka_unit_test(test_mixed_attacks_lose),
+        cmocka_unit_test(test_parry_makes_real),
+        cmocka_unit_test(test_sacrifice_combination),
         cmocka_unit_test(test_perpetual_mate_threat_loses),
         cmocka_unit_test(test_both_at_fault),
         cmocka_unit_test(test_alternations_allowed),

@@ -56,7 +56,10 @@
  * the moving piece, 卧槽), more than its captures now win
  * (RulesThreats.combo). One check deep: the book's examples are one check
  * and a capture; a deeper line of checks ruled 图24's idle rook move a
- * chase. Such a chase is joint (联合捉子: the check and the capture win
+ * chase. The one exception is a sacrificial check (CXA_SACRIFICES): a
+ * checking piece that the reply takes may be followed by one more such
+ * check, the sacrificed piece's value deducted (a pawn given up on the
+ * king's square draws the king into a fork). Such a chase is joint (联合捉子: the check and the capture win
  * together), as the book rules 参考图40's horse check that wins a piece.
  *
  * Invariant: every function that edits the board (side to move, trial
@@ -74,6 +77,7 @@ enum {
     CXA_CAPTURE_DEPTH = 6, /* plies of the material-only capture search after A x V */
     CXA_MATE_MOVES = 2,    /* mate threats: mates by checks in at most this many moves */
     CXA_COMBO_MIN = 5,     /* a combination chase wins at least a horse's worth */
+    CXA_SACRIFICES = 1,    /* a combination may begin with this many sacrificial checks */
     CXA_KING_VALUE = 1000, /* the king is never really captured: legality stops it */
     CXA_MATED = 10000,     /* check_gain's value of a mate (more than all material) */
 };
@@ -448,8 +452,12 @@ static int capture_with(Position *pos, int sq)
  * check that lets the checking piece capture next (a fork, a discovered
  * check by the piece that moves, 卧槽): the best such check's value (the
  * reply's own capture deducted), CXA_MATED if a check mates, 0 if none wins.
+ * With `sacrifices` left, a reply that takes the checking piece is met by
+ * the best such check again (a sacrificial check: the piece is given up to
+ * draw the taker onto its square, and the next check wins), the piece's
+ * value deducted.
  */
-static int check_gain(Position *pos)
+static int check_gain(Position *pos, int sacrifices)
 {
     Move list[MAX_MOVES], replies[MAX_MOVES];
     const int king = pos_king_sq(pos, pos->side ^ 1);
@@ -466,8 +474,13 @@ static int check_gain(Position *pos)
         for (int j = 0; j < r && worst > best; j++) {
             const int victim = pos->board[move_to(replies[j])];
             const int lost = victim == EMPTY ? 0 : value_of(pos, victim);
+            const bool taken = move_to(replies[j]) == to;
             pos_make(pos, replies[j]);
-            const int v = pos->board[to] == EMPTY ? 0 : capture_with(pos, to) - lost; /* the checker taken: nothing */
+            int v = pos->board[to] == EMPTY ? 0 : capture_with(pos, to) - lost; /* the checker taken: nothing, */
+            if (taken && sacrifices > 0) { /* unless it was a sacrifice that the next check exploits */
+                const int next = check_gain(pos, sacrifices - 1);
+                v = next >= CXA_MATED ? CXA_MATED : next - lost;
+            }
             pos_unmake(pos);
             if (v < worst)
                 worst = v;
@@ -489,7 +502,7 @@ static int check_gain(Position *pos)
  */
 static bool wins_by_checks(Position *pos)
 {
-    const int combo = check_gain(pos);
+    const int combo = check_gain(pos, CXA_SACRIFICES);
     if (combo < CXA_COMBO_MIN || combo >= CXA_MATED)
         return false;
     return combo > capture_search(pos, 0, CXA_MATED, CXA_CAPTURE_DEPTH, NO_SQUARE, NO_SIDE);

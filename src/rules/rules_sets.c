@@ -50,7 +50,8 @@
  *   fault when the other side attacks perpetually too (相互长打: the pawn's
  *   attack is a chase), at the other side's level (below check), so both
  *   at fault draw. A move that makes a combination (a quiet check after
- *   which the checking piece wins material, rules_cxa.c) chases, jointly.
+ *   which the checking piece wins material, or a sacrificial check whose
+ *   taker falls to such a check, rules_cxa.c) chases, jointly.
  *   A chase under CXA is defined by material value and may be of different
  *   pieces on different moves; see rules_cxa.c. The cycle walk's CXA
  *   options (rules.h): a move out of check chases only with what it moves
