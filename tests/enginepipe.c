@@ -71,6 +71,27 @@ void ep_start_for(EnginePipe *ep, int lifetime_s) { ep_spawn(ep, lifetime_s, 0);
 /* Starts the engine with its address space capped at address_space_mb. */
 void ep_start_capped(EnginePipe *ep, size_t address_space_mb) { ep_spawn(ep, EP_ENGINE_LIFETIME_S, address_space_mb); }
 
+/* Allocates, starts and greets an engine. */
+EnginePipe *ep_open(const char *hello, const char *ok, int timeout_ms)
+{
+    EnginePipe *ep = malloc(sizeof *ep);
+    assert_non_null(ep);
+    ep_start(ep);
+    ep_send(ep, "%s", hello);
+    ep_must(ep, ok, timeout_ms);
+    return ep;
+}
+
+/* Quits an engine, checks a clean exit and frees it. */
+void ep_close(EnginePipe *ep, const char *bye, int timeout_ms)
+{
+    ep_send(ep, "quit");
+    if (bye)
+        ep_must(ep, bye, timeout_ms);
+    assert_int_equal(ep_finish(ep, timeout_ms), 0);
+    free(ep);
+}
+
 /* Sends raw bytes. */
 void ep_send_raw(EnginePipe *ep, const void *data, size_t len)
 {

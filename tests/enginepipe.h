@@ -39,6 +39,17 @@ void ep_start_for(EnginePipe *ep, int lifetime_s);
 /* Starts the engine with its address space capped at address_space_mb (RLIMIT_AS: larger allocations fail;
  * not under a sanitizer, whose shadow memory needs terabytes of address space). */
 void ep_start_capped(EnginePipe *ep, size_t address_space_mb);
+/* XBoard's opening of a CECP dialog (two lines) and the feature line that ends the engine's answer. */
+#define EP_CECP_HELLO "xboard\nprotover 2"
+#define EP_CECP_OK "feature done=1"
+
+/* Allocates and starts an engine (as ep_start), sends hello (a line, or lines separated by '\n') and waits
+ * up to timeout_ms for a line starting with ok; fails the test if it cannot. The dialogs' usual opening:
+ * "ucci"/"ucciok", "uci"/"uciok", EP_CECP_HELLO/EP_CECP_OK. */
+EnginePipe *ep_open(const char *hello, const char *ok, int timeout_ms);
+/* Sends quit, waits for a line starting with bye (unless bye is NULL), checks that the engine exits with
+ * status 0 within timeout_ms, and frees ep (from ep_open or malloc). */
+void ep_close(EnginePipe *ep, const char *bye, int timeout_ms);
 /* Sends one line (a newline is added). */
 void ep_send(EnginePipe *ep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Sends raw bytes. */

@@ -384,6 +384,25 @@ static void test_embedded(void **state)
 }
 
 /* Runs the book tests. */
+/* The records' shared search: the first key not below a key (8-byte keys past 32 bits), and the first descent. */
+static void test_record_search(void **state)
+{
+    (void)state;
+    enum { REC = 12, KEY = 8, N = 4 };
+    static const uint64_t KEYS[N] = { 1, 5, 5, (uint64_t)1 << 40 };
+    uint8_t rec[N * REC] = { 0 };
+    for (int i = 0; i < N; i++)
+        for (int b = 0; b < KEY; b++)
+            rec[i * REC + b] = (uint8_t)(KEYS[i] >> (8 * b));
+    assert_int_equal(book_records_lower_bound(rec, N, REC, KEY, 0), 0);
+    assert_int_equal(book_records_lower_bound(rec, N, REC, KEY, 5), 1);
+    assert_int_equal(book_records_lower_bound(rec, N, REC, KEY, 6), 3);
+    assert_int_equal(book_records_lower_bound(rec, N, REC, KEY, ((uint64_t)1 << 40) + 1), N);
+    assert_int_equal(book_records_unsorted_at(rec, N, REC, KEY), 0);
+    rec[2 * REC] = 0; /* the third key is now 4: below the second */
+    assert_int_equal(book_records_unsorted_at(rec, N, REC, KEY), 2);
+}
+
 int main(void)
 {
     tables_init();
@@ -391,7 +410,7 @@ int main(void)
         cmocka_unit_test(test_keys),      cmocka_unit_test(test_xqb_probe), cmocka_unit_test(test_foreign_entries),
         cmocka_unit_test(test_malformed), cmocka_unit_test(test_eleeye_probe),
         cmocka_unit_test(test_eleeye_real_records), cmocka_unit_test(test_pick),
-        cmocka_unit_test(test_lists),     cmocka_unit_test(test_embedded),
+        cmocka_unit_test(test_lists),     cmocka_unit_test(test_embedded), cmocka_unit_test(test_record_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

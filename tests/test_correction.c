@@ -14,15 +14,23 @@ static const char *const START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C
 /* The same pieces, but a red pawn pushed: another pawn structure, the same defence structure. */
 static const char *const PUSHED = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/2P6/P3P1P1P/1C5C1/9/RNBAKABNR b - - 0 1";
 
+/* A new empty table, pos set to the start position and s to its slots. */
+static CorrHist *fresh_at_start(Position *pos, CorrSlots *s)
+{
+    CorrHist *ch = calloc(1, sizeof *ch);
+    assert_non_null(ch);
+    test_setup(pos, START);
+    corr_slots(pos, s);
+    return ch;
+}
+
 /* An empty table leaves the evaluation as it is. */
 static void test_untrained(void **state)
 {
     (void)state;
-    CorrHist *ch = calloc(1, sizeof *ch);
     Position pos;
     CorrSlots s;
-    test_setup(&pos, START);
-    corr_slots(&pos, &s);
+    CorrHist *ch = fresh_at_start(&pos, &s);
     assert_int_equal(corr_apply(ch, &pos, &s, 37), 37);
     assert_int_equal(corr_apply(ch, &pos, &s, -1234), -1234);
     free(ch);
@@ -32,11 +40,9 @@ static void test_untrained(void **state)
 static void test_learns_bounded(void **state)
 {
     (void)state;
-    CorrHist *ch = calloc(1, sizeof *ch);
     Position pos;
     CorrSlots s;
-    test_setup(&pos, START);
-    corr_slots(&pos, &s);
+    CorrHist *ch = fresh_at_start(&pos, &s);
     corr_update(ch, &pos, &s, 60, 8);
     int once = corr_apply(ch, &pos, &s, 0);
     assert_true(once > 0 && once <= 60);
@@ -60,11 +66,9 @@ static void test_learns_bounded(void **state)
 static void test_stays_out_of_mate_band(void **state)
 {
     (void)state;
-    CorrHist *ch = calloc(1, sizeof *ch);
     Position pos;
     CorrSlots s;
-    test_setup(&pos, START);
-    corr_slots(&pos, &s);
+    CorrHist *ch = fresh_at_start(&pos, &s);
     for (int i = 0; i < 1000; i++)
         corr_update(ch, &pos, &s, 5000, 20);
     assert_true(corr_apply(ch, &pos, &s, SCORE_KNOWN_WIN - 2) < SCORE_KNOWN_WIN);

@@ -32,15 +32,7 @@ static void on_bestmove(void *ctx, const EngineResult *res)
 static void assert_root_is(const Engine *e, const char *fen, const char *moves)
 {
     static Position want;
-    test_setup(&want, fen);
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        Move m;
-        XqError err;
-        assert_true(move_parse_legal(&want, t, &m, &err));
-        pos_make(&want, m);
-    }
+    test_setup_moves(&want, fen, moves);
     const Position *root = engine_root(e);
     assert_int_equal(root->key, want.key);
     assert_int_equal(root->ply, want.ply);

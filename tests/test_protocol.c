@@ -19,21 +19,6 @@ enum { T_FAST = 3000, T_SHORT = 500, RACE_ROUNDS = 300, T_PONDER_CLOCK = 1000 };
 
 #define START_BOARD "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
 
-/* Sets pos from a FEN and a space-separated move list. */
-static void track(Position *pos, const char *fen, const char *moves)
-{
-    test_setup(pos, fen);
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", moves ? moves : "");
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        Move m;
-        XqError err;
-        if (!move_parse_legal(pos, t, &m, &err))
-            fail_msg("test setup: %s", err.msg);
-        pos_make(pos, m);
-    }
-}
-
 /* Does any line of the transcript carry a UCI-style "score cp"/"score mate"? */
 static bool has_uci_score(const char *t) { return strstr(t, "score cp") || strstr(t, "score mate"); }
 
@@ -44,10 +29,7 @@ static Position POS;
 static void test_xqwizard(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     assert_non_null(strstr(ep->transcript, "option usemillisec type check default true"));
     ep_send(ep, "setoption usemillisec true");
     ep_send(ep, "setoption usebook false");
@@ -56,7 +38,7 @@ static void test_xqwizard(void **state)
     ep_send(ep, "setoption newgame");
     ep_send(ep, "position fen " START_BOARD " w - - 0 1");
     ep_send(ep, "go time 3000 increment 0");
-    track(&POS, START_FEN, "");
+    test_setup_moves(&POS, START_FEN, "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->last, " ponder "));
     char best[8], ponder[8];
@@ -71,7 +53,7 @@ static void test_xqwizard(void **state)
     assert_true(ep_quiet_for(ep, "bestmove", 400));
     int64_t t0 = ep_now_ms();
     ep_send(ep, "ponderhit");
-    track(&POS, START_FEN, moves);
+    test_setup_moves(&POS, START_FEN, moves);
     assert_true(ep_wait_bestmove(ep, &POS, T_PONDER_CLOCK + EP_LOAD_SLACK_MS));
     assert_true(ep_within(t0, T_PONDER_CLOCK)); /* the clock counts from ponderhit */
     /* (b) ponder miss: stop answers at once, then the real position */
@@ -83,26 +65,20 @@ static void test_xqwizard(void **state)
     assert_true(ep_within(t0, 0)); /* a ponder search waits for ponderhit or stop: only stop ends it */
     ep_send(ep, "position fen " START_BOARD " w - - 0 1 moves %s c6c5", best);
     ep_send(ep, "go time 1000 increment 0");
-    track(&POS, START_FEN, best);
+    test_setup_moves(&POS, START_FEN, best);
     Move m;
     XqError err;
     assert_true(move_parse_legal(&POS, "c6c5", &m, &err));
     pos_make(&POS, m);
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, "bye", T_FAST);
 }
 
 /* xqbase league (6.1 / 12.2): banmoves honoured, draw offers, resign, no legal move, bye. */
 static void test_league(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     ep_send(ep, "setoption promotion false");
     ep_send(ep, "setoption ponder false");
     ep_send(ep, "setoption newgame");
@@ -111,25 +87,25 @@ static void test_league(void **state)
     ep_send(ep, "position fen %s moves h6i4 i9h9 i4h6 h9i9", fen);
     ep_send(ep, "banmoves h6i4");
     ep_send(ep, "go time 598 increment 3 opptime 600 oppincrement 3");
-    track(&POS, fen, "h6i4 i9h9 i4h6 h9i9");
+    test_setup_moves(&POS, fen, "h6i4 i9h9 i4h6 h9i9");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_null(strstr(ep->last, "bestmove h6i4"));
     /* a dead draw: accept the offer */
     ep_send(ep, "position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
     ep_send(ep, "go draw depth 3");
-    track(&POS, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "");
+    test_setup_moves(&POS, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->last, " draw"));
     /* two rooks up: decline */
     ep_send(ep, "position fen 3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1");
     ep_send(ep, "go draw depth 3");
-    track(&POS, "3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1", "");
+    test_setup_moves(&POS, "3k5/9/9/9/9/9/9/9/R8/R3K4 w - - 0 1", "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_null(strstr(ep->last, "draw"));
     /* mated next move: resign (with a ponder move, never a bare third field) */
     ep_send(ep, "position fen 4k4/R8/9/9/9/9/9/9/1R7/3K5 b - - 0 1");
     ep_send(ep, "go depth 4");
-    track(&POS, "4k4/R8/9/9/9/9/9/9/1R7/3K5 b - - 0 1", "");
+    test_setup_moves(&POS, "4k4/R8/9/9/9/9/9/9/1R7/3K5 b - - 0 1", "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->last, " resign"));
     /* a rook, horse and cannon down with no mate in sight: resign only on the third such search in a row */
@@ -139,7 +115,7 @@ static void test_league(void **state)
         for (int i = 1; i <= 3; i++) {
             ep_send(ep, "position fen %s", LOST);
             ep_send(ep, "go depth 8");
-            track(&POS, LOST, "");
+            test_setup_moves(&POS, LOST, "");
             assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
             if (i < 3)
                 assert_null(strstr(ep->last, "resign"));
@@ -159,10 +135,7 @@ static void test_league(void **state)
     ep_send(ep, "position startpos");
     ep_send(ep, "go depth 0");
     ep_must(ep, "nobestmove", T_FAST);
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, "bye", T_FAST);
 }
 
 /* gmchess: odd options, double spaces, doubled FEN tail, `pause`; no stray draw/resign words. */
@@ -182,7 +155,7 @@ static void test_gmchess(void **state)
     ep_must(ep, "ucciok", T_FAST);
     ep_send(ep, "position fen " START_BOARD " w -- 0 1  -- 0 1  moves h2e2 h7e7");
     ep_send(ep, "go depth 3");
-    track(&POS, START_FEN, "h2e2 h7e7");
+    test_setup_moves(&POS, START_FEN, "h2e2 h7e7");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_send(ep, "pause");
     ep_send(ep, "go  depth  3");
@@ -200,10 +173,7 @@ static void test_gmchess(void **state)
 static void test_cchess(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     ep_send(ep, "position fen " START_BOARD " w - - 0 1");
     ep_send(ep, "go depth  4");
     bool seen = false;
@@ -243,7 +213,7 @@ static void test_vinxiangqi(void **state)
     ep_send(ep, "position fen %s", fen);
     int64_t t0 = ep_now_ms();
     ep_send(ep, "go movetime 200");
-    track(&POS, fen, "");
+    test_setup_moves(&POS, fen, "");
     assert_true(ep_wait_bestmove(ep, &POS, 200 + EP_LOAD_SLACK_MS));
     assert_true(ep_within(t0, 200)); /* it ends on its own */
     assert_non_null(strstr(ep->last, " ponder "));
@@ -254,7 +224,7 @@ static void test_vinxiangqi(void **state)
     ep_send(ep, "position fen %s moves h9g7", fen);
     ep_send(ep, "go depth 3");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    track(&POS, fen, "h9g7");
+    test_setup_moves(&POS, fen, "h9g7");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_finish(ep, T_FAST);
     free(ep);
@@ -264,10 +234,7 @@ static void test_vinxiangqi(void **state)
 static void test_tchess(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     assert_non_null(strstr(ep->transcript, "option name Hash type spin"));
     assert_non_null(strstr(ep->transcript, "option name Move Overhead type spin"));
     ep_send(ep, "setoption name Threads value 1");
@@ -283,7 +250,7 @@ static void test_tchess(void **state)
     ep_must(ep, "readyok", T_SHORT);
     int64_t t0 = ep_now_ms();
     ep_send(ep, "stop");
-    track(&POS, START_FEN, "h2e2 h9g7");
+    test_setup_moves(&POS, START_FEN, "h2e2 h9g7");
     assert_true(ep_wait_bestmove(ep, &POS, EP_LOAD_SLACK_MS));
     assert_true(ep_within(t0, 0)); /* infinite: only stop ends it */
     assert_non_null(strstr(ep->transcript, " nps "));
@@ -296,23 +263,20 @@ static void test_tchess(void **state)
 static void test_uci2wb(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     ep_send(ep, "isready");
     ep_must(ep, "readyok", T_FAST);
     ep_send(ep, "uxinewgame");
     ep_send(ep, "setoption newgame");
     ep_send(ep, "position fen " START_BOARD " w - - 0 1 moves");
     ep_send(ep, "go time 2000 opptime 2000 oppincrement 0 increment 0");
-    track(&POS, START_FEN, "");
+    test_setup_moves(&POS, START_FEN, "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_send(ep, "position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1 moves e0e1");
     ep_send(ep, "go ponder time 1000 opptime 1000 oppincrement 0 increment 0");
     assert_true(ep_quiet_for(ep, "bestmove", 200));
     ep_send(ep, "ponderhit draw");
-    track(&POS, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e0e1");
+    test_setup_moves(&POS, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e0e1");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->last, " draw"));
     ep_finish(ep, T_FAST);
@@ -329,10 +293,7 @@ static void test_uci2wb(void **state)
 static void test_pikafish_uci(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     ep_send(ep, "setoption name Threads value 1");
     ep_send(ep, "setoption name Move Overhead value 30");
     ep_send(ep, "setoption name Repetition Rule value check-only");
@@ -342,7 +303,7 @@ static void test_pikafish_uci(void **state)
     ep_must(ep, "readyok", T_FAST);
     ep_send(ep, "position startpos moves h2e2 h9g7");
     ep_send(ep, "go wtime 2000 btime 2000 winc 100 binc 100");
-    track(&POS, START_FEN, "h2e2 h9g7");
+    test_setup_moves(&POS, START_FEN, "h2e2 h9g7");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->transcript, " seldepth "));
     assert_non_null(strstr(ep->transcript, " hashfull "));
@@ -354,7 +315,7 @@ static void test_pikafish_uci(void **state)
     ep_must(ep, "Key: ", T_FAST);
     ep_send(ep, "startpos moves h2e2");
     ep_send(ep, "go depth 3 searchmoves h7e7 b9c7");
-    track(&POS, START_FEN, "h2e2");
+    test_setup_moves(&POS, START_FEN, "h2e2");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_true(strstr(ep->last, "bestmove h7e7") || strstr(ep->last, "bestmove b9c7"));
     /* mate in one: score mate 1 */
@@ -369,7 +330,7 @@ static void test_pikafish_uci(void **state)
     ep_must(ep, "bestmove (none)", T_FAST);
     ep_send(ep, "position startpos");
     ep_send(ep, "go nodes 3000");
-    track(&POS, START_FEN, "");
+    test_setup_moves(&POS, START_FEN, "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_send(ep, "quit");
     assert_int_equal(ep_finish(ep, T_FAST), 0);
@@ -381,14 +342,11 @@ static void test_pikafish_uci(void **state)
 static void test_ucci2qh(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     ep_send(ep, "setoption newgame");
     ep_send(ep, "position fen " START_BOARD " w - - 0 1 moves b2e2");
     ep_send(ep, "go time 6000 movestogo 36");
-    track(&POS, START_FEN, "b2e2");
+    test_setup_moves(&POS, START_FEN, "b2e2");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_send(ep, "go ponder infinite");
     assert_true(ep_quiet_for(ep, "bestmove", 200));
@@ -463,10 +421,7 @@ static void test_malformed_barrage(void **state)
         { "ucinewgame extra words", { NULL } },
     };
     static char reply[EP_LINE_MAX];
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     for (size_t i = 0; i < sizeof JUNK / sizeof JUNK[0]; i++) {
         const Junk *j = &JUNK[i];
         ep_send(ep, "%s", j->line);
@@ -491,7 +446,7 @@ static void test_malformed_barrage(void **state)
     ep_reply(ep, reply, sizeof reply, T_FAST);
     assert_null(strstr(reply, "bestmove"));
     ep_send(ep, "stop");
-    track(&POS, START_FEN, "");
+    test_setup_moves(&POS, START_FEN, "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     /* NULs are spaces, a CR ends nothing */
     ep_send_raw(ep, "go depth 1\0\0 junk\r\n", 19);
@@ -521,7 +476,7 @@ static void test_malformed_barrage(void **state)
     ep_must(ep, "nobestmove", T_FAST);
     ep_send(ep, "position startpos moves h2e2\r");
     ep_send(ep, "go\tdepth   3\r");
-    track(&POS, START_FEN, "h2e2");
+    test_setup_moves(&POS, START_FEN, "h2e2");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     /* a long game: thousands of moves given, history trimmed, still legal */
     char *moves = malloc(1 << 16);
@@ -532,21 +487,16 @@ static void test_malformed_barrage(void **state)
     ep_send(ep, "%s", moves);
     free(moves);
     ep_send(ep, "go depth 3");
-    track(&POS, START_FEN, "");
+    test_setup_moves(&POS, START_FEN, "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Commands arriving during a search are queued, never dropped; isready is answered at once. */
 static void test_queue_while_searching(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     ep_send(ep, "position startpos");
     ep_send(ep, "go infinite");
     ep_send(ep, "isready");
@@ -557,11 +507,11 @@ static void test_queue_while_searching(void **state)
     ep_send(ep, "go depth 3");
     ep_send(ep, "position startpos moves h2e2 h9g7");
     ep_send(ep, "go depth 3");
-    track(&POS, START_FEN, "");
+    test_setup_moves(&POS, START_FEN, "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    track(&POS, START_FEN, "h2e2");
+    test_setup_moves(&POS, START_FEN, "h2e2");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    track(&POS, START_FEN, "h2e2 h9g7");
+    test_setup_moves(&POS, START_FEN, "h2e2 h9g7");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_finish(ep, T_FAST);
     free(ep);
@@ -591,7 +541,7 @@ static void test_clocks(void **state)
         ep_must(ep, "readyok", T_FAST);
         int64_t t0 = ep_now_ms();
         ep_send(ep, "%s", CASES[i].go);
-        track(&POS, START_FEN, "h2e2 h7e7");
+        test_setup_moves(&POS, START_FEN, "h2e2 h7e7");
         assert_true(ep_wait_bestmove(ep, &POS, CASES[i].limit_ms + EP_LOAD_SLACK_MS));
         if (!ep_within(t0, CASES[i].limit_ms))
             fail_msg("'%s' took %lld ms (%d ms allowed + %d ms for load)", CASES[i].go, (long long)(ep_now_ms() - t0),
@@ -641,22 +591,9 @@ static void test_eof(void **state)
 /* Starts the engine in UCCI at a position (for the race tests). */
 static EnginePipe *ucci_at(const char *fen)
 {
-    EnginePipe *ep = malloc(sizeof *ep);
-    assert_non_null(ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     ep_send(ep, "position fen %s", fen);
     return ep;
-}
-
-/* Quits a UCCI session from ucci_at, checking bye and a clean exit. */
-static void ucci_quit(EnginePipe *ep)
-{
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
 }
 
 /*
@@ -674,7 +611,7 @@ static void test_stop_right_after_bestmove(void **state)
         ep_send(ep, "stop");
         ep_must(ep, "nobestmove", T_FAST);
     }
-    ucci_quit(ep);
+    ep_close(ep, "bye", T_FAST);
 }
 
 /* A stop sent with the go (a GUI's "move now" at once) still answers a searched move: depth 1 always finishes.
@@ -689,7 +626,7 @@ static void test_stop_at_once_answers_searched_move(void **state)
         ep_must(ep, "bestmove", T_FAST);
         assert_string_equal(ep->last, "bestmove b1b9");
     }
-    ucci_quit(ep);
+    ep_close(ep, "bye", T_FAST);
 }
 
 /* Hash sizes: a size the engine cannot get falls back to a smaller power of two and says so, then any size
@@ -731,7 +668,7 @@ static void test_hash_fallback(void **state)
     assert_string_equal(reply, ""); /* 4 MB: no fallback, no message */
     ep_send(ep, "position startpos");
     ep_send(ep, "go depth 3");
-    track(&POS, START_FEN, "");
+    test_setup_moves(&POS, START_FEN, "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_finish(ep, T_FAST);
     free(ep);
@@ -742,10 +679,7 @@ static void test_hash_fallback(void **state)
 static void test_option_lines(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     assert_non_null(strstr(ep->transcript, "\noption name UCI_Variant type combo default xiangqi var xiangqi\n"));
     assert_non_null(strstr(ep->transcript, "\noption name Threads type spin default 1 min 1 max 256\n"));
     static char reply[EP_LINE_MAX];
@@ -773,9 +707,7 @@ static void test_option_lines(void **state)
                                            "default large\n"));
     assert_non_null(strstr(ep->transcript, "\noption knowledge type combo var large var none"));
     assert_null(strstr(ep->transcript, "option UCI_Variant")); /* UCCI GUIs do not know it */
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Runs the dialogs. */

@@ -24,19 +24,7 @@ static Position POS;
 static char reply[1 << 16];
 
 /* Sets POS to the start position plus moves. */
-static void track(const char *moves)
-{
-    test_setup(&POS, START_FEN);
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        Move m;
-        XqError err;
-        if (!move_parse_legal(&POS, t, &m, &err))
-            fail_msg("test setup: %s", err.msg);
-        pos_make(&POS, m);
-    }
-}
+static void track(const char *moves) { test_setup_moves(&POS, NULL, moves); }
 
 /* The integer after " key " in line, or -1. */
 static long field(const char *line, const char *key)
@@ -107,10 +95,7 @@ static void assert_distinct(const Lines *l)
 static void test_options_advertised(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     static const char *const UCI[] = {
         "option name Threads type spin default 1 min 1 max 256",
         "option name MultiPV type spin default 1 min 1 max 128",
@@ -152,9 +137,7 @@ static void test_options_advertised(void **state)
         if (!strstr(reply, CLAMP[i].said))
             fail_msg("'%s' answered '%s'", CLAMP[i].set, reply);
     }
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* MultiPV in UCI: N distinct lines; with searchmoves only those; with two threads too. */
@@ -194,9 +177,7 @@ static void test_multipv_uci(void **state)
     assert_distinct(&l);
     for (int i = 1; i <= 2; i++)
         assert_true(strcmp(l.first[i], "h9g7") == 0 || strcmp(l.first[i], "b9c7") == 0);
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* MultiPV in UCCI: "multipv k" lines, banned moves never among them, one legal move gives one line. */
@@ -224,10 +205,7 @@ static void test_multipv_ucci(void **state)
     test_setup(&POS, "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1");
     read_lines(ep, &l);
     assert_int_equal(l.count, 1);
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, "bye", T_FAST);
 }
 
 /* Reads lines until bestmove (in time, legal), then nothing more may come: no late info, no second bestmove. */
@@ -334,10 +312,7 @@ static void test_strength_limits(void **state)
     ep_send(ep, "go nodes 30000");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->transcript, "info depth 1 score "));
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, "bye", T_FAST);
 }
 
 /* Runs the analysis dialogs. */

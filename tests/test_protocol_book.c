@@ -49,25 +49,6 @@ static int write_books(void **state)
     return 0;
 }
 
-/* Starts the engine in UCCI. */
-static EnginePipe *start_ucci(void)
-{
-    EnginePipe *ep = malloc(sizeof *ep);
-    assert_non_null(ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
-    return ep;
-}
-
-/* Quits and checks a clean exit. */
-static void stop(EnginePipe *ep)
-{
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
-}
-
 /* Sends position + go, reads to the bestmove (checking every PV and the move) and returns the lines between. */
 static const char *go_and_read(EnginePipe *ep, const char *line, const char *go)
 {
@@ -108,7 +89,7 @@ static void test_book_names_as_typed(void **state)
     char path[600];
     for (size_t i = 0; i < sizeof NAMES / sizeof *NAMES; i++)
         tb_write_xqb(tb_path(NAMES[i], path, sizeof path), X, 1);
-    EnginePipe *ep = start_ucci();
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     for (int uci = 0; uci < 2; uci++)
         for (size_t i = 0; i < sizeof NAMES / sizeof *NAMES; i++) {
             ep_send(ep, uci ? "setoption name BookFile value %s/%s" : "setoption bookfiles %s/%s", XQ_TEST_TMP,
@@ -117,9 +98,7 @@ static void test_book_names_as_typed(void **state)
             if (!strstr(reply, "info string book opened: ") || strstr(reply, "error"))
                 fail_msg("'%s' answered '%s'", NAMES[i], reply);
         }
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
     for (size_t i = 0; i < sizeof NAMES / sizeof *NAMES; i++)
         remove(tb_path(NAMES[i], path, sizeof path));
 }
@@ -128,7 +107,7 @@ static void test_book_names_as_typed(void **state)
 static void test_ucci(void **state)
 {
     (void)state;
-    EnginePipe *ep = start_ucci();
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     assert_non_null(strstr(ep->transcript, "option usebook type check default false\n"));
     assert_non_null(strstr(ep->transcript, "option bookfiles type string default " BOOKFILES_DEFAULT "\n"));
     assert_non_null(strstr(ep->transcript, "option bookseed type spin min 0 max 2147483647 default 0\n"));
@@ -155,14 +134,14 @@ static void test_ucci(void **state)
     r = go_and_read(ep, "a3a4", "go depth 3");
     assert_int_equal(count_lines(r, "info depth 0"), 0);
     assert_true(count_lines(r, "info depth 3 ") >= 1);
-    stop(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Several files in order, missing and malformed files (an error, then no book), an empty list. */
 static void test_files(void **state)
 {
     (void)state;
-    EnginePipe *ep = start_ucci();
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     ep_send(ep, "setoption usebook true");
     ep_send(ep, "setoption bookfiles %s;%s", XQB, EE);
     ep_reply(ep, reply, sizeof reply, T_FAST);
@@ -191,14 +170,14 @@ static void test_files(void **state)
     ep_send(ep, "setoption bookfiles");
     r = go_and_read(ep, "", "go depth 3");
     assert_int_equal(count_lines(r, "info depth 0"), 0);
-    stop(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* searchmoves and banmoves exclude book moves; ponder and infinite search; depth 0 answers nothing. */
 static void test_go_kinds(void **state)
 {
     (void)state;
-    EnginePipe *ep = start_ucci();
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     ep_send(ep, "setoption usebook true");
     ep_send(ep, "setoption bookfiles %s", XQB);
     const char *r = go_and_read(ep, "", "go depth 3 searchmoves c3c4 b0c2");
@@ -231,17 +210,14 @@ static void test_go_kinds(void **state)
     assert_null(strstr(ep->transcript + from, "info depth 0 score 30"));
     r = go_and_read(ep, "", "go depth 0");
     assert_non_null(strstr(r, "nobestmove"));
-    stop(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* UCI: OwnBook, BookFile, Book Seed; "info depth 0 score cp W pv M" lines. */
 static void test_uci(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     assert_non_null(strstr(ep->transcript, "option name OwnBook type check default false\n"));
     assert_non_null(strstr(ep->transcript, "option name BookFile type string default " BOOKFILES_DEFAULT "\n"));
     assert_non_null(strstr(ep->transcript, "option name Book Seed type spin default 0 min 0 max 2147483647\n"));
@@ -253,18 +229,14 @@ static void test_uci(void **state)
     ep_send(ep, "setoption name OwnBook value false");
     r = go_and_read(ep, "h2e2", "go depth 2");
     assert_int_equal(count_lines(r, "info depth 0"), 0);
-    stop(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* CECP: the feature options, bk, thinking lines for a book move, the move played. */
 static void test_cecp(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "xboard");
-    ep_send(ep, "protover 2");
-    ep_must(ep, "feature done=1", T_FAST);
+    EnginePipe *ep = ep_open(EP_CECP_HELLO, EP_CECP_OK, T_FAST);
     assert_non_null(strstr(ep->transcript, "feature option=\"OwnBook -check 0\"\n"));
     assert_non_null(strstr(ep->transcript, "feature option=\"BookFile -file " BOOKFILES_DEFAULT "\"\n"));
     assert_non_null(strstr(ep->transcript, "feature option=\"Book Seed -spin 0 0 2147483647\"\n"));
@@ -312,7 +284,7 @@ static void test_cecp(void **state)
     assert_non_null(strstr(reply, " h0g2 100% (weight 3)\n"));
     assert_null(strstr(reply, "no book move"));
     ep_send(ep, "easy");
-    stop(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* ElephantEye's own BOOK.DAT: the start position as ElephantEye reports it, from the file XQ_ELEEYE_BOOK
@@ -326,7 +298,7 @@ static void test_real_eleeye_book(void **state)
         tb_write_eleeye_records(tb_path("test_protocol_book_ee_real.dat", fixture, sizeof fixture));
         path = fixture;
     }
-    EnginePipe *ep = start_ucci();
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     ep_send(ep, "setoption bookfiles %s", path);
     ep_send(ep, "setoption usebook true");
     const char *r = go_and_read(ep, "", "go depth 3");
@@ -335,7 +307,7 @@ static void test_real_eleeye_book(void **state)
     assert_true(best_in(r, "b2e2 h2e2 c3c4 g3g4 c0e2 g0e2 b0c2 h0g2 h2d2 b2f2 b2d2 h2f2 b0a2 h0i2 h2c2 b2g2"));
     r = go_and_read(ep, "h2e2", "go depth 3"); /* black to move, found through its mirror b2e2 */
     assert_non_null(strstr(r, "info depth 0 score 761 pv h9g7\ninfo depth 0 score 172 pv b9c7\n"));
-    stop(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Runs the protocol book tests. */

@@ -29,20 +29,6 @@ static Position POS;
 static char reply[1 << 16];
 static int pings;
 
-/* Plays a space-separated move list onto pos (the test's own copy of the game). */
-static void play(Position *pos, const char *moves)
-{
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        Move m;
-        XqError err;
-        if (!move_parse_legal(pos, t, &m, &err))
-            fail_msg("test setup: %s", err.msg);
-        pos_make(pos, m);
-    }
-}
-
 /* Sends each move of a list as "usermove M". */
 static void send_moves(EnginePipe *ep, const char *moves)
 {
@@ -101,7 +87,7 @@ static bool wait_move(EnginePipe *ep, Position *pos, bool check_pv, int timeout_
         if (check_pv && l[0] >= '0' && l[0] <= '9' && strchr(l, '\t'))
             check_thinking(l, pos);
         if (strncmp(l, "move ", 5) == 0) {
-            play(pos, l + 5);
+            test_play(pos, l + 5);
             return true;
         }
     }
@@ -111,13 +97,8 @@ static bool wait_move(EnginePipe *ep, Position *pos, bool check_pv, int timeout_
 /* Starts the engine in CECP as XBoard does (xboard, protover 2, new, variant, level, post, easy). */
 static EnginePipe *start_xboard(const char *level)
 {
-    EnginePipe *ep = malloc(sizeof *ep);
-    assert_non_null(ep);
-    ep_start(ep);
+    EnginePipe *ep = ep_open(EP_CECP_HELLO, EP_CECP_OK, T_FAST);
     pings = 0;
-    ep_send(ep, "xboard");
-    ep_send(ep, "protover 2");
-    ep_must(ep, "feature done=1", T_FAST);
     ep_send(ep, "accepted done");
     ep_send(ep, "new");
     ep_send(ep, "variant xiangqi");
@@ -126,14 +107,6 @@ static EnginePipe *start_xboard(const char *level)
     ep_send(ep, "easy");
     test_setup(&POS, START_FEN);
     return ep;
-}
-
-/* Quits and checks the engine exited cleanly. */
-static void quit_xboard(EnginePipe *ep)
-{
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
 }
 
 /* The handshake: feature lines as XBoard needs them, each option as feature option=. */
@@ -160,7 +133,7 @@ static void test_handshake(void **state)
     for (const char *l = t; *l; l = strchr(l, '\n') + 1)
         assert_true(strchr(l, '\n') - l < XBOARD_LINE);
     assert_string_equal(sync_reply(ep, T_FAST), "");
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* A game as black (after new), as XBoard's second engine plays it: time, otim, usermove. */
@@ -178,11 +151,11 @@ static void test_game_as_black(void **state)
         if (!move_parse_legal(&POS, mv, &m, &err)) /* every turn is played: a reply made illegal is a failure */
             fail_msg("scripted reply %s is illegal after the engine's moves (%s): %s", mv, ep->last, err.msg);
         ep_send(ep, "usermove %s", mv);
-        play(&POS, mv);
+        test_play(&POS, mv);
         assert_true(wait_move(ep, &POS, true, T_THINK));
     }
     assert_string_equal(sync_reply(ep, T_FAST), "");
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* A game as red: go on the start position, then the first engine's rhythm (time, otim, usermove). */
@@ -206,7 +179,7 @@ static void test_game_as_red(void **state)
         pos_make(&POS, list[n / 2]);
         assert_true(wait_move(ep, &POS, true, T_THINK));
     }
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Force mode: moves checked, nothing thought; undo, remove, and neither past the start. */
@@ -233,7 +206,7 @@ static void test_force_undo_remove(void **state)
     /* the game is at the start again: red to move, and the engine plays it after go */
     ep_send(ep, "go");
     assert_true(wait_move(ep, &POS, true, T_THINK));
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* setboard with XBoard's letters (H, E); a refused FEN leaves no valid position until the next one. */
@@ -257,9 +230,9 @@ static void test_setboard(void **state)
     ep_send(ep, "new");
     ep_send(ep, "usermove h2e2");
     test_setup(&POS, START_FEN);
-    play(&POS, "h2e2");
+    test_play(&POS, "h2e2");
     assert_true(wait_move(ep, &POS, true, T_THINK));
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* ping while the engine thinks on its move: pong only after the move; "?" moves at once. */
@@ -292,7 +265,7 @@ static void test_ping_and_move_now(void **state)
     ep_must(ep, "Error (the engine is on move): usermove h0g2", T_FAST);
     ep_send(ep, "?");
     assert_true(wait_move(ep, &POS, true, T_FAST));
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Pondering (hard): a Hint, then a hit answers quickly; a miss thinks on the real move. */
@@ -302,14 +275,14 @@ static void test_ponder(void **state)
     EnginePipe *ep = start_xboard("st 1");
     ep_send(ep, "hard");
     ep_send(ep, "usermove h2e2");
-    play(&POS, "h2e2");
+    test_play(&POS, "h2e2");
     assert_true(wait_move(ep, &POS, false, T_THINK));
     ep_must(ep, "Hint: ", T_FAST);
     char guess[8];
     snprintf(guess, sizeof guess, "%s", ep->last + 6);
     /* a hit: the ponder search becomes the search of the move */
     ep_send(ep, "usermove %s", guess);
-    play(&POS, guess);
+    test_play(&POS, guess);
     assert_true(wait_move(ep, &POS, false, T_THINK));
     ep_must(ep, "Hint: ", T_FAST);
     snprintf(guess, sizeof guess, "%s", ep->last + 6);
@@ -330,7 +303,7 @@ static void test_ponder(void **state)
     assert_null(strstr(sync_reply(ep, T_FAST), "move "));
     ep_send(ep, "go");
     assert_true(wait_move(ep, &POS, true, T_THINK));
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Reads until the next thinking line (in ep->last); false on timeout. */
@@ -358,7 +331,7 @@ static void test_analyze(void **state)
     ep_send(ep, "usermove h2e2");
     ep_send(ep, "ping 1");
     ep_must(ep, "pong 1", T_FAST);
-    play(&POS, "h2e2");
+    test_play(&POS, "h2e2");
     assert_true(next_thinking(ep, T_THINK));
     check_thinking(ep->last, &POS);
     ep_send(ep, "undo");
@@ -372,7 +345,7 @@ static void test_analyze(void **state)
     ep_must(ep, "pong 3", T_FAST);
     assert_null(strstr(ep->transcript, "\nmove "));
     assert_string_equal(sync_reply(ep, 500), ""); /* analysis stopped: silence */
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Searches a position at depth sd and returns the score of the last thinking line before the move (or the
@@ -405,7 +378,7 @@ static void test_mate_scores(void **state)
                      CECP_MATE_SCORE + 2);
     /* every black move is mated at once: mated in 1 */
     assert_int_equal(last_thinking_score(ep, "4k4/R8/9/9/9/9/8p/9/1R7/3K5 b - - 0 1", 3), -(CECP_MATE_SCORE + 1));
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Results by rule: a mate claimed after the move, a mate against the engine, resigning. */
@@ -430,7 +403,7 @@ static void test_mate_claims(void **state)
     ep_send(ep, "setboard 4k4/R8/9/9/9/9/8p/9/1R7/3K5 b - - 0 1"); /* every black move is mated at once */
     ep_send(ep, "go");
     ep_must(ep, "resign", T_THINK);
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Perpetual check: the checker's loss is claimed by the rules; against an engine only its own loss. */
@@ -454,7 +427,7 @@ static void test_perpetual_claims(void **state)
     size_t mark = ep->t_len;
     ep_send(ep, "usermove h8h9");
     test_setup(&POS, PERPETUAL);
-    play(&POS, "h8h9 " PERPETUAL_CYCLE " h8h9");
+    test_play(&POS, "h8h9 " PERPETUAL_CYCLE " h8h9");
     assert_true(wait_move(ep, &POS, true, T_THINK));
     assert_null(strstr(ep->transcript + mark, "0-1 {"));
     assert_non_null(strstr(ep->transcript + mark, "# red checks perpetually: not claimed"));
@@ -466,7 +439,7 @@ static void test_perpetual_claims(void **state)
     ep_send(ep, "playother");
     ep_send(ep, "usermove f8f9");
     assert_string_equal(sync_reply(ep, T_FAST), "0-1 {red checks perpetually}\n");
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Draws: a repetition reached by the opponent is claimed with offer draw; an offered draw accepted. */
@@ -478,7 +451,7 @@ static void test_draws(void **state)
     send_moves(ep, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0");
     ep_send(ep, "playother"); /* the engine plays red; black's g7h9 repeats the start a third time */
     ep_send(ep, "usermove g7h9");
-    play(&POS, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9");
+    test_play(&POS, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9");
     ep_must(ep, "offer draw", T_FAST);
     assert_true(wait_move(ep, &POS, true, T_THINK));
     /* bare kings: the engine stands no better, so it accepts an offer before its move */
@@ -488,7 +461,7 @@ static void test_draws(void **state)
     ep_send(ep, "go");
     ep_must(ep, "offer draw", T_THINK);
     ep_must(ep, "move ", T_FAST);
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* MultiPV in a game: only the first line is shown, so XBoard's last thinking line is the move played (it
@@ -533,7 +506,7 @@ static void test_multipv(void **state)
     assert_true(depth > LINES_DEPTH);
     assert_int_equal(first_moves, 3);
     ep_send(ep, "exit");
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Options through option NAME=VALUE, memory and cores; errors in the protocol's forms. */
@@ -560,7 +533,7 @@ static void test_options(void **state)
     ep_send(ep, "force");
     ep_send(ep, "go");
     assert_true(wait_move(ep, &POS, true, T_THINK));
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* uci / ucci switch dialects at any time; xboard again changes nothing; end of input ends analysis. */
@@ -686,7 +659,7 @@ static void test_malformed_barrage(void **state)
     ep_send(ep, "level 0 0:02 0");
     ep_send(ep, "go");
     assert_true(wait_move(ep, &POS, true, T_THINK));
-    quit_xboard(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Runs the CECP dialogs. */

@@ -56,22 +56,10 @@ static const char *list_line(const char *head, const char *const *moves, int n_m
 /* Starts an engine in the given dialect with the start position set. */
 static EnginePipe *start_engine(bool ucci)
 {
-    EnginePipe *ep = malloc(sizeof *ep);
-    assert_non_null(ep);
-    ep_start(ep);
-    ep_send(ep, ucci ? "ucci" : "uci");
-    ep_must(ep, ucci ? "ucciok" : "uciok", T_FAST);
+    EnginePipe *ep = ep_open(ucci ? "ucci" : "uci", ucci ? "ucciok" : "uciok", T_FAST);
     ep_send(ep, "position startpos");
     test_setup(&POS, START_FEN);
     return ep;
-}
-
-/* Quits the engine and checks that it exited cleanly. */
-static void stop_engine(EnginePipe *ep)
-{
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
 }
 
 /* Reads until bestmove and returns its move text in out. */
@@ -118,7 +106,7 @@ static void test_long_searchmoves(void **state)
     assert_string_equal(best, "h2e2");
     ep_reply(ep, reply, sizeof reply, T_FAST);
     assert_non_null(strstr(ep->transcript, "info string error: searchmoves: illegal move 'a0a9' and 400 more ignored"));
-    stop_engine(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* banmoves with hundreds of moves: repeats ignored with a note, every move banned still plays. */
@@ -139,7 +127,7 @@ static void test_long_banmoves(void **state)
     assert_non_null(strstr(reply, "info string banmoves: 356 repeated moves ignored"));
     ep_send(ep, "go depth 2");
     bestmove_text(ep, best);
-    stop_engine(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* An option value longer than the engine keeps is refused whole, not cut; one that fits is taken (a book
@@ -156,7 +144,7 @@ static void test_long_option_value(void **state)
     ep_reply(ep, reply, sizeof reply, T_FAST);
     assert_string_equal(reply, "info string error: book file 'book/very-long-name.obk': cannot open (No such file or "
                                "directory); playing without a book\n");
-    stop_engine(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* A move list longer than the 16-bit move counters: they stop at their cap instead of wrapping. */
@@ -186,7 +174,7 @@ static void test_long_position_moves(void **state)
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->transcript, "info depth 3 seldepth"));
     assert_non_null(strstr(strstr(ep->transcript, "info depth 3 seldepth"), " score cp 0 "));
-    stop_engine(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Clocks at the parser's limits (ms and UCCI seconds): the engine thinks, answers, stops; a flagged one moves at once. */
@@ -226,7 +214,7 @@ static void test_clock_extremes(void **state)
     ep_must(ep, "uciok", T_FAST);
     ep_send(ep, "go wtime -1 btime -1");
     assert_true(ep_wait_bestmove(ep, &POS, FLAGGED_MS));
-    stop_engine(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* probe during go infinite: each one answered while the search goes on (a data race before). */
@@ -246,7 +234,7 @@ static void test_probe_while_searching(void **state)
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_send(ep, "probe startpos");
     ep_must(ep, "pophash bestmove ", T_FAST);
-    stop_engine(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* A hash size that is not a power of two: the engine says what it really uses, and the option shows it. */
@@ -262,7 +250,7 @@ static void test_hash_not_power_of_two(void **state)
     assert_string_equal(reply, "");
     ep_send(ep, "go depth 3");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    stop_engine(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Thousands of lines that must wait for a running search: the first DEFERRED_CAP wait, each one beyond
@@ -293,7 +281,7 @@ static void test_deferred_flood(void **state)
     assert_true(move_parse_legal(&POS, "h2e2", &m, &err));
     pos_make(&POS, m);
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST)); /* legal after h2e2: the deferred positions ran */
-    stop_engine(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Sends isready LATENCY_PROBES times during a long command; each readyok within LIVE_MS (a generous bound
@@ -361,7 +349,7 @@ static void test_new_game_big_hash(void **state)
     }
     ep_send(ep, "go depth 4");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST)); /* the cleared table still works */
-    stop_engine(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* quit behind a deferred go ends the engine at once: it is never meant for the search that waits (before, it

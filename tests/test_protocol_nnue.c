@@ -64,10 +64,7 @@ static void test_uci_options(void **state)
     test_setup(&start, START_FEN);
     const int net_eval = nnue_evaluate_fresh(net, &start, NULL), hce_eval = evaluate(&start, &EVAL_DEFAULTS);
     assert_int_not_equal(net_eval, hce_eval);
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     assert_non_null(strstr(ep->transcript, "option name EvalFile type string"));
     assert_non_null(strstr(ep->transcript, nnue_default() ? "option name Use NNUE type check default true"
                                                           : "option name Use NNUE type check default false"));
@@ -107,9 +104,7 @@ static void test_uci_options(void **state)
     assert_true(move_parse_legal(&POS, "h9g7", &m, &err));
     pos_make(&POS, m);
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
     free(net);
 }
 
@@ -120,10 +115,7 @@ static void test_ucci_options(void **state)
     Network *net = test_net(1);
     Position start;
     test_setup(&start, START_FEN);
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     assert_non_null(strstr(ep->transcript, "option evalfile type string"));
     assert_non_null(strstr(ep->transcript, "option usennue type check"));
     char line[600];
@@ -141,10 +133,7 @@ static void test_ucci_options(void **state)
     ep_send(ep, "go nodes 20000");
     test_setup(&POS, START_FEN);
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, "bye", T_FAST);
     free(net);
 }
 
@@ -160,10 +149,7 @@ static void test_special_files(void **state)
     const char *files[] = { fifo, "/dev/stdin", "." };
     const char *forms[] = { "setoption name EvalFile value %s", "setoption name BookFile value %s",
                             "setoption evalfile %s", "setoption bookfiles %s" };
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     for (size_t f = 0; f < sizeof forms / sizeof *forms; f++)
         for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
             snprintf(line, sizeof line, forms[f], files[i]);
@@ -174,9 +160,7 @@ static void test_special_files(void **state)
                 fail_msg("'%s' answered '%s'", line, reply);
             assert_true(ep_now_ms() - t0 < T_FAST);
         }
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
     remove(fifo);
 }
 
@@ -195,10 +179,7 @@ static void test_hostile_description(void **state)
 {
     (void)state;
     char reply[4096];
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     ep_send(ep, "setoption name EvalFile value %s", HOSTILE_PATH);
     ep_reply(ep, reply, sizeof reply, T_FAST);
     char want[512];
@@ -224,9 +205,7 @@ static void test_hostile_description(void **state)
     assert_int_equal(lines_starting(reply, "bestmove"), 0);
     assert_int_equal(lines_starting(reply, "readyok"), 0);
     assert_null(strchr(reply, '\r'));
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* setoption keeps a value as typed: net files named with two spaces, a tab, a trailing or a leading blank load
@@ -249,10 +228,7 @@ static void test_values_as_typed(void **state)
     for (int i = 0; i < N_NAMES; i++)
         write_file(NAMES[i][0], img, FILE_SIZE);
     char reply[4096], want[256];
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "uci");
-    ep_must(ep, "uciok", T_FAST);
+    EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     for (int ucci = 0; ucci < 2; ucci++)
         for (int i = 0; i < N_NAMES; i++) {
             /* UCI: the rest of the line after "value" and its blank; UCCI: after the name and its blank */
@@ -270,9 +246,7 @@ static void test_values_as_typed(void **state)
     ep_send(ep, "setoption hashsize value 16 ");
     ep_reply(ep, reply, sizeof reply, T_FAST);
     assert_string_equal(reply, "");
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
     for (int i = 0; i < N_NAMES; i++)
         remove(NAMES[i][0]);
     free(img);

@@ -20,21 +20,6 @@ enum { T_FAST = 5000, UCCI_BAN = 9900, UCCI_BAN_MIN = UCCI_BAN - 200 };
 
 static Position POS;
 
-/* Sets pos from a FEN (NULL: the start) and a space-separated move list, as the engine is told. */
-static void track(Position *pos, const char *fen, const char *moves)
-{
-    test_setup(pos, fen ? fen : START_FEN);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        Move m;
-        XqError err;
-        if (!move_parse_legal(pos, t, &m, &err))
-            fail_msg("test setup: %s", err.msg);
-        pos_make(pos, m);
-    }
-}
-
 /* One check, one kill (tests/data/rulings.txt line 100): asian draws it, chinese rules red's cycle a loss. */
 static const char KILL_FEN[] = "R4a3/4a4/5k2b/9/6b2/9/5Cp2/4K4/9/9 w - - 0 1";
 static const char KILL_MOVES[] = "a9a7 e8d7 a7a9 d7e8 a9a7 e8d7";
@@ -44,7 +29,7 @@ static int score_of_repeat(EnginePipe *ep)
 {
     ep_send(ep, "position fen %s moves %s", KILL_FEN, KILL_MOVES);
     ep_send(ep, "go depth 3 searchmoves a7a9");
-    track(&POS, KILL_FEN, KILL_MOVES);
+    test_setup_moves(&POS, KILL_FEN, KILL_MOVES);
     int score = 0;
     bool seen = false;
     while (ep_read_line(ep, T_FAST)) {
@@ -84,10 +69,7 @@ static void test_ucci_rule_switch(void **state)
     assert_true(score_of_repeat(ep) <= -UCCI_BAN_MIN);
     ep_send(ep, "setoption rules check-only");
     assert_int_equal(score_of_repeat(ep), 0);
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, "bye", T_FAST);
 }
 
 /* Does an info line carry a UCI rule loss, the score token "cp -(19999 - plies)" (plies within MAX_PLY)? */
@@ -118,31 +100,26 @@ static void test_uci_repetition_rule(void **state)
     ep_send(ep, "setoption name Repetition Rule value Chinese");
     ep_send(ep, "position fen %s moves %s", KILL_FEN, KILL_MOVES);
     ep_send(ep, "go depth 3 searchmoves a7a9");
-    track(&POS, KILL_FEN, KILL_MOVES);
+    test_setup_moves(&POS, KILL_FEN, KILL_MOVES);
     bool banned = false;
     while (ep_read_line(ep, T_FAST) && strncmp(ep->last, "bestmove", 8) != 0)
         banned |= is_rule_loss_cp(ep->last);
     assert_true(banned);
     ep_send(ep, "setoption name Repetition Rule value nonsense");
     ep_must(ep, "info string error: bad value 'nonsense' for option Repetition Rule", T_FAST);
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* UCCI: a move into a rule draw is played with "draw" appended (a claim), a move that is not, without it. */
 static void test_ucci_draw_claims(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
-    ep_start(ep);
-    ep_send(ep, "ucci");
-    ep_must(ep, "ucciok", T_FAST);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
     /* the advisor takes the last horse: kings and an advisor are dead material */
     static const char DEAD[] = "4k4/9/9/9/9/9/9/9/4n4/3AK4 w - - 0 1";
     ep_send(ep, "position fen %s", DEAD);
     ep_send(ep, "go depth 4");
-    track(&POS, DEAD, "");
+    test_setup_moves(&POS, DEAD, "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_string_equal(ep->last, "bestmove d0e1 draw");
     /* black's move brings the start position back a third time, in an idle cycle: a repetition draw */
@@ -150,20 +127,17 @@ static void test_ucci_draw_claims(void **state)
     static const char SHUFFLE[] = "d0d1 e9f9 d1d0 f9e9 d0d1 e9f9 d1d0";
     ep_send(ep, "position fen %s moves %s", IDLE, SHUFFLE);
     ep_send(ep, "go depth 3 searchmoves f9e9");
-    track(&POS, IDLE, SHUFFLE);
+    test_setup_moves(&POS, IDLE, SHUFFLE);
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_non_null(strstr(ep->last, "bestmove f9e9"));
     assert_non_null(strstr(ep->last, " draw"));
     /* an ordinary move: no claim */
     ep_send(ep, "position startpos");
     ep_send(ep, "go depth 3");
-    track(&POS, NULL, "");
+    test_setup_moves(&POS, NULL, "");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     assert_null(strstr(ep->last, "draw"));
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, "bye", T_FAST);
 }
 
 int main(void)

@@ -124,9 +124,7 @@ static void test_uci(void **state)
     assert_string_equal(reply, "info string error: no tablebase in /no/such/dir; playing without tablebases\n");
     ep_send(ep, "go depth 3");
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* UCCI: egtbpaths and useegtb; "tbhits" on the info time line while probing, none with useegtb false. */
@@ -142,10 +140,7 @@ static void test_ucci(void **state)
     const char *mark = search_marked(ep, 5);
     assert_non_null(strstr(mark, "info time "));
     assert_null(strstr(mark, " tbhits "));
-    ep_send(ep, "quit");
-    ep_must(ep, "bye", T_FAST);
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, "bye", T_FAST);
 }
 
 /* CECP: the egt feature, egtpath xiangqi DIR loads the tables (a notice), another type or a missing
@@ -153,12 +148,8 @@ static void test_ucci(void **state)
 static void test_cecp(void **state)
 {
     (void)state;
-    EnginePipe *ep = malloc(sizeof *ep);
     static char reply[EP_LINE_MAX], want[EP_LINE_MAX];
-    ep_start(ep);
-    ep_send(ep, "xboard");
-    ep_send(ep, "protover 2");
-    ep_must(ep, "feature done=1", T_FAST);
+    EnginePipe *ep = ep_open(EP_CECP_HELLO, EP_CECP_OK, T_FAST);
     assert_non_null(strstr(ep->transcript, " egt=\"xiangqi\""));
     ep_send(ep, "egtpath xiangqi %s", tb_dir);
     ep_reply_to(ep, "ping 1", "pong 1", reply, sizeof reply, T_FAST);
@@ -179,9 +170,7 @@ static void test_cecp(void **state)
     ep_send(ep, "egtpath xiangqi /no/such/dir");
     ep_reply_to(ep, "ping 3", "pong 3", reply, sizeof reply, T_FAST);
     assert_non_null(strstr(reply, "no tablebase in /no/such/dir"));
-    ep_send(ep, "quit");
-    assert_int_equal(ep_finish(ep, T_FAST), 0);
-    free(ep);
+    ep_close(ep, NULL, T_FAST);
 }
 
 /* Runs the dialogs. */

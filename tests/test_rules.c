@@ -35,19 +35,6 @@ static RulesVerdict parse_expected(const char *text)
     return RULES_ONGOING;
 }
 
-/* Plays the space-separated ICCS moves of text, failing the test on an illegal one. */
-static void play_moves(Position *pos, const char *text)
-{
-    char tok[16];
-    while (test_next_token(&text, tok, sizeof tok)) {
-        Move m;
-        XqError e;
-        if (!move_parse_legal(pos, tok, &m, &e))
-            fail_msg("%s", e.msg);
-        pos_make(pos, m);
-    }
-}
-
 /* Replays one case; returns the verdict, or RULES_ONGOING with *early set if a rule fired before the last move. */
 static RulesVerdict replay_case(Position *pos, const char *fen, const char *moves, const RuleSet *set, bool *early)
 {
@@ -256,10 +243,10 @@ static void test_quiet_limit_draw(void **state)
     static Position pos;
     RulesReport r;
     test_setup(&pos, "4k4/8R/9/9/9/9/9/9/R8/3K5 w - - 118 60");
-    play_moves(&pos, "i8i7");
+    test_play(&pos, "i8i7");
     assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_ONGOING);
     assert_int_equal(r.quiet_plies, 119);
-    play_moves(&pos, "e9e8");
+    test_play(&pos, "e9e8");
     assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_DRAW);
     assert_int_equal(r.reason, REASON_QUIET_LIMIT);
 }
@@ -271,7 +258,7 @@ static void test_mate_beats_quiet_limit(void **state)
     static Position pos;
     RulesReport r;
     test_setup(&pos, "4k4/8R/9/9/9/9/9/9/R8/3K5 w - - 119 60");
-    play_moves(&pos, "a1a9");
+    test_play(&pos, "a1a9");
     assert_int_equal(pos.rule60, RULES_QUIET_LIMIT);
     assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_BLACK_LOSES);
     assert_int_equal(r.reason, REASON_NO_LEGAL_MOVE);
@@ -285,7 +272,7 @@ static void test_capture_resets_quiet_count(void **state)
     static Position pos;
     RulesReport r;
     test_setup(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 110 60");
-    play_moves(&pos, "a0a1");
+    test_play(&pos, "a0a1");
     assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_ONGOING);
     assert_int_equal(r.quiet_plies, 0);
 }
@@ -296,10 +283,10 @@ static void test_quiet_limit_checks(void **state)
     (void)state;
     static Position pos;
     test_setup(&pos, "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1");
-    play_moves(&pos, "a1e1 e9f9"); /* check 1 */
+    test_play(&pos, "a1e1 e9f9"); /* check 1 */
     for (int checks = 1; checks < 12; checks++) {
         /* the rook and the king alternate between the e and f files */
-        play_moves(&pos, checks % 2 ? "e1f1 f9e9" : "f1e1 e9f9");
+        test_play(&pos, checks % 2 ? "e1f1 f9e9" : "f1e1 e9f9");
         if (checks + 1 <= RULES_COUNTED_CHECKS)
             assert_int_equal(rules_quiet_plies(&pos, &rules_asian), pos.rule60);
     }
@@ -511,7 +498,7 @@ static void test_dead_positions(void **state)
     /* the capture that takes the last attacking piece ends the game at once */
     test_setup(&pos, "4k4/9/9/9/9/9/9/9/4n4/3AK4 w - - 0 1");
     assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_ONGOING);
-    play_moves(&pos, "d0e1");
+    test_play(&pos, "d0e1");
     assert_int_equal(rules_game_status(&pos, &rules_asian, &r), RULES_DRAW);
     assert_int_equal(r.reason, REASON_DEAD_POSITION);
 }
@@ -543,13 +530,13 @@ static void test_fast_scan(void **state)
     (void)state;
     static Position pos;
     test_setup(&pos, "1nbak4/4a4/9/p8/9/9/P8/9/4A4/1NBAK4 w - - 0 1");
-    play_moves(&pos, "b0c2 b9c7 c2b0");
+    test_play(&pos, "b0c2 b9c7 c2b0");
     assert_int_equal(rules_find_repetition(&pos), -1);
-    play_moves(&pos, "c7b9");
+    test_play(&pos, "c7b9");
     assert_int_equal(rules_find_repetition(&pos), 0);
-    play_moves(&pos, "b0c2");
+    test_play(&pos, "b0c2");
     assert_int_equal(rules_find_repetition(&pos), 1);
-    play_moves(&pos, "b9c7 c2b0 c7b9");
+    test_play(&pos, "b9c7 c2b0 c7b9");
     assert_int_equal(rules_find_repetition(&pos), 4); /* the latest, not the first */
     int first;
     assert_int_equal(rules_count_occurrences(&pos, &first), 3);
@@ -558,18 +545,18 @@ static void test_fast_scan(void **state)
 
     /* A null move in between hides the earlier position. */
     test_setup(&pos, "1nbak4/4a4/9/p8/9/9/P8/9/4A4/1NBAK4 w - - 0 1");
-    play_moves(&pos, "b0c2 b9c7");
+    test_play(&pos, "b0c2 b9c7");
     pos_make_null(&pos);
     pos_make_null(&pos);
-    play_moves(&pos, "c2b0 c7b9");
+    test_play(&pos, "c2b0 c7b9");
     assert_int_equal(rules_find_repetition(&pos), -1);
     assert_int_equal(rules_search_repetition(&pos, &rules_asian), RULES_ONGOING);
 
     /* The window starts after the last capture. */
     test_setup(&pos, "3k5/9/9/9/9/9/9/9/r8/R3K4 w - - 0 1");
-    play_moves(&pos, "a0a1 d9d8 a1b1 d8d9");
+    test_play(&pos, "a0a1 d9d8 a1b1 d8d9");
     assert_int_equal(rules_find_repetition(&pos), -1);
-    play_moves(&pos, "b1a1");
+    test_play(&pos, "b1a1");
     assert_int_equal(pos.rule60, 4);
     assert_int_equal(rules_find_repetition(&pos), 1);
 }
@@ -642,7 +629,7 @@ static void test_search_hook(void **state)
     (void)state;
     static Position pos, copy;
     test_setup(&pos, CHASE_FEN);
-    play_moves(&pos, "c2a2 a7b7 a2b2 b7a7 b2a2");
+    test_play(&pos, "c2a2 a7b7 a2b2 b7a7 b2a2");
     assert_int_equal(rules_find_repetition(&pos), 1);
     memcpy(&copy, &pos, sizeof pos);
     assert_int_equal(rules_search_repetition(&pos, &rules_asian), RULES_RED_LOSES);
@@ -652,7 +639,7 @@ static void test_search_hook(void **state)
     assert_int_equal(rules_verdict_for_side(RULES_DRAW, BLACK), 0);
 
     test_setup(&pos, CHECK_FEN);
-    play_moves(&pos, "f1e1 f2e2 e1f1 e2f2");
+    test_play(&pos, "f1e1 f2e2 e1f1 e2f2");
     assert_int_equal(rules_search_repetition(&pos, &rules_asian), RULES_BLACK_LOSES);
 }
 

@@ -180,19 +180,7 @@ static void test_net_determinism(void **state)
 }
 
 /* Sets up a FEN and plays a move list into the history. */
-static void setup_with_moves(const char *fen, const char *moves)
-{
-    test_setup(&pos, fen);
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", moves);
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        Move m;
-        XqError err;
-        if (!move_parse_legal(&pos, tok, &m, &err))
-            fail_msg("%s", err.msg);
-        pos_make(&pos, m);
-    }
-}
+static void setup_with_moves(const char *fen, const char *moves) { test_setup_moves(&pos, fen, moves); }
 
 /* The search refuses a perpetual check that would lose, and scores it as a ban loss. */
 static void test_refuses_perpetual(void **state)

@@ -13,19 +13,7 @@
 enum { SPECS_MAX = 256 };
 
 /* Sets pos to the start position after a move list. */
-void tb_line(Position *pos, const char *line)
-{
-    test_setup(pos, START_FEN);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", line ? line : "");
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        Move m;
-        XqError err;
-        if (!move_parse_legal(pos, t, &m, &err))
-            fail_msg("test setup: %s", err.msg);
-        pos_make(pos, m);
-    }
-}
+void tb_line(Position *pos, const char *line) { test_setup_moves(pos, NULL, line); }
 
 /* A scratch file's path in the tests' build directory. */
 const char *tb_path(const char *name, char *out, size_t size)

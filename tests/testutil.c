@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/move.h"
+
+enum { MOVE_TEXT_MAX_TEST = 32 };
+
 /* Reads the non-comment lines of tests/data/<name>. */
 void test_read_lines(const char *name, TestLines *out)
 {
@@ -74,6 +78,27 @@ void test_setup(Position *pos, const char *fen)
     XqError err;
     if (!pos_from_fen(pos, fen, &err))
         fail_msg("FEN rejected: %s (%s)", err.msg, fen);
+}
+
+/* Plays a move list onto pos. */
+void test_play(Position *pos, const char *moves)
+{
+    const char *rest = moves ? moves : "";
+    char text[MOVE_TEXT_MAX_TEST];
+    while (test_next_token(&rest, text, sizeof text)) {
+        Move m;
+        XqError err;
+        if (!move_parse_legal(pos, text, &m, &err))
+            fail_msg("test setup: %s", err.msg);
+        pos_make(pos, m);
+    }
+}
+
+/* Sets up a FEN and plays a move list onto it. */
+void test_setup_moves(Position *pos, const char *fen, const char *moves)
+{
+    test_setup(pos, fen ? fen : START_FEN);
+    test_play(pos, moves);
 }
 
 /* Expected rejection text for the data lines no game can reach, else NULL. */

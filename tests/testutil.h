@@ -36,6 +36,10 @@ const char *test_known_invalid(const char *line);
 bool test_next_token(const char **text, char *out, size_t size);
 /* Sets up pos from FEN text, failing the test on a parse error. */
 void test_setup(Position *pos, const char *fen);
+/* Plays a space-separated move list (NULL or "": none) onto pos, failing the test on an illegal move. */
+void test_play(Position *pos, const char *moves);
+/* Sets up pos from FEN text (NULL: the start position), then plays a move list onto it as test_play does. */
+void test_setup_moves(Position *pos, const char *fen, const char *moves);
 /* Writes the colour-flipped FEN of pos into out: ranks reversed, colours swapped, the other side to move. */
 void test_flip_colours(const Position *pos, char *out, size_t size);
 

@@ -131,11 +131,11 @@ bool eleeye_check(const uint8_t *data, size_t size, size_t *count, XqError *err)
         return false;
     }
     size_t n = size / ELEEYE_RECORD_BYTES;
-    for (size_t i = 1; i < n; i++)
-        if (le32(data + i * ELEEYE_RECORD_BYTES) < le32(data + (i - 1) * ELEEYE_RECORD_BYTES)) {
-            snprintf(err->msg, sizeof err->msg, "not a .xqb book nor a BOOK.DAT (records out of order at record %zu)", i);
-            return false;
-        }
+    size_t bad = book_records_unsorted_at(data, n, ELEEYE_RECORD_BYTES, ELEEYE_KEY_BYTES);
+    if (bad) {
+        snprintf(err->msg, sizeof err->msg, "not a .xqb book nor a BOOK.DAT (records out of order at record %zu)", bad);
+        return false;
+    }
     *count = n;
     return true;
 }
@@ -150,16 +150,8 @@ static Move decode_move(uint16_t v)
 /* The moves stored under key, as stored. */
 int eleeye_find(const uint8_t *records, size_t count, uint32_t key, BookMove *out, int max)
 {
-    size_t lo = 0, hi = count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (le32(records + mid * ELEEYE_RECORD_BYTES) < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
     int n = 0;
-    for (size_t i = lo; i < count && n < max; i++) {
+    for (size_t i = book_records_lower_bound(records, count, ELEEYE_RECORD_BYTES, ELEEYE_KEY_BYTES, key); i < count && n < max; i++) {
         const uint8_t *p = records + i * ELEEYE_RECORD_BYTES;
         if (le32(p) != key)
             break;

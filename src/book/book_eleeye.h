@@ -26,6 +26,7 @@
 
 enum {
     ELEEYE_RECORD_BYTES = 8,
+    ELEEYE_KEY_BYTES = 4, /* a record starts with its key */
     ELEEYE_PIECE_KINDS = 2 * PIECE_TYPES,              /* red king..pawn, black king..pawn */
     ELEEYE_LOCKS = ELEEYE_PIECE_KINDS * FILES * RANKS + 1, /* the last one is the side's */
 };

@@ -2,6 +2,8 @@
  * where the assembler cannot, as a C array of the bytes CMake generates: XQ_EMBED_BOOK_INC, the wasm build). */
 #include "book.h"
 
+#include "base/embed.h"
+
 #if defined(XQ_EMBED_BOOK_INC)
 /* The bytes of the file, then a 0 as the .incbin form has (not counted in the size). */
 static _Alignas(16) const uint8_t xq_embedded_book[] = {
@@ -14,20 +16,8 @@ const uint8_t *book_embedded_data(void) { return xq_embedded_book; }
 /* Size of the built-in book. */
 size_t book_embedded_size(void) { return sizeof xq_embedded_book - 1; }
 #elif defined(XQ_EMBED_BOOK)
-#if defined(_WIN32)
-#define XQ_BOOK_RODATA ".section .rdata,\"dr\"\n"
-#else
-#define XQ_BOOK_RODATA ".section .rodata\n"
-#endif
 /* The bytes of the file named by XQ_EMBED_BOOK, between two symbols. */
-__asm__(XQ_BOOK_RODATA ".balign 16\n"
-                       ".globl xq_embedded_book\n"
-                       "xq_embedded_book:\n"
-                       ".incbin \"" XQ_EMBED_BOOK "\"\n"
-                       ".globl xq_embedded_book_end\n"
-                       "xq_embedded_book_end:\n"
-                       ".byte 0\n"
-                       ".text\n");
+XQ_EMBED_INCBIN(xq_embedded_book, XQ_EMBED_BOOK, 16);
 extern const uint8_t xq_embedded_book[], xq_embedded_book_end[];
 
 /* First byte of the built-in book. */

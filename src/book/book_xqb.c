@@ -79,12 +79,11 @@ bool xqb_check(const uint8_t *data, size_t size, size_t *count, XqError *err)
                  (unsigned)n, size);
         return false;
     }
-    const uint8_t *rec = data + XQB_HEADER_BYTES;
-    for (size_t i = 1; i < n; i++)
-        if (le64(rec + i * XQB_RECORD_BYTES) < le64(rec + (i - 1) * XQB_RECORD_BYTES)) {
-            snprintf(err->msg, sizeof err->msg, "records out of order at record %zu (the keys must ascend)", i);
-            return false;
-        }
+    size_t bad = book_records_unsorted_at(data + XQB_HEADER_BYTES, n, XQB_RECORD_BYTES, XQB_KEY_BYTES);
+    if (bad) {
+        snprintf(err->msg, sizeof err->msg, "records out of order at record %zu (the keys must ascend)", bad);
+        return false;
+    }
     *count = n;
     return true;
 }
@@ -115,16 +114,8 @@ XqbRecord xqb_read(const uint8_t *records, size_t i)
 /* The moves stored under key, as stored. */
 int xqb_find(const uint8_t *records, size_t count, uint64_t key, BookMove *out, int max)
 {
-    size_t lo = 0, hi = count; /* the first record with a key >= key lies in [lo, hi] */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (le64(records + mid * XQB_RECORD_BYTES) < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
     int n = 0;
-    for (size_t i = lo; i < count && n < max; i++) {
+    for (size_t i = book_records_lower_bound(records, count, XQB_RECORD_BYTES, XQB_KEY_BYTES, key); i < count && n < max; i++) {
         XqbRecord r = xqb_read(records, i);
         if (r.key != key)
             break;

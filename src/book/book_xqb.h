@@ -23,6 +23,7 @@
 enum {
     XQB_HEADER_BYTES = 16,
     XQB_RECORD_BYTES = 12,
+    XQB_KEY_BYTES = 8, /* a record starts with its key */
     XQB_VERSION = 1,
     XQB_WEIGHT_MAX = UINT16_MAX,
     XQB_SQUARES = FILES * RANKS, /* squares are numbered 0..89 in the file */

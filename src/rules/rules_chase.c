@@ -68,7 +68,7 @@ static bool rook_on_horse_leg(const Position *pos, int sq, int rook_side)
 }
 
 /* Can the piece on `from` (of the side not to move) legally capture on `to`? pos->side is restored. */
-static bool other_side_can_capture(Position *pos, int from, int to)
+bool rules_other_side_can_capture(Position *pos, int from, int to)
 {
     const Move m = move_make(from, to);
     pos->side ^= 1;
@@ -177,7 +177,7 @@ static bool capture_is_chase(Position *pos, Move m, int attacker, int victim, ui
     if ((ta == ADVISOR || ta == ELEPHANT) && (tv == ROOK || tv == HORSE || tv == CANNON))
         return true;
     /* AXF rule 24: same-type attacks that can be returned are exchange offers. */
-    if (ta == tv && other_side_can_capture(pos, move_to(m), move_from(m)))
+    if (ta == tv && rules_other_side_can_capture(pos, move_to(m), move_from(m)))
         return false;
     return !has_real_protector(pos, m, checks);
 }

@@ -24,6 +24,9 @@ uint16_t rules_checkers(Position *pos, int side);
 /* Is pseudo-legal move r (by the side to move) legal, or would it be but for checks by the enemy pieces in `allowed` (never for king moves)? */
 bool rules_legal_despite(Position *pos, Move r, uint16_t allowed);
 
+/* Can the piece on `from` (of the side not to move) legally capture on `to`? pos->side is restored. */
+bool rules_other_side_can_capture(Position *pos, int from, int to);
+
 /* Does a move of a piece of `type` from `from` to `to` pass over square `via` (a slider's path, a horse's leg, an elephant's eye)? */
 bool rules_passes_over(int type, int from, int to, int via);
 

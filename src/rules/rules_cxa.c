@@ -140,16 +140,6 @@ static int capture_search(Position *pos, int alpha, int beta, int depth, int onl
     return alpha;
 }
 
-/* Can the piece on `from` (of the side not to move) legally capture on `to`? pos->side is restored. */
-static bool other_side_can_capture(Position *pos, int from, int to)
-{
-    const Move m = move_make(from, to);
-    pos->side ^= 1;
-    const bool ok = move_is_pseudo_legal(pos, m) && move_is_legal(pos, m);
-    pos->side ^= 1;
-    return ok;
-}
-
 static bool mates_by_checks(Position *pos, int moves); /* (below) */
 
 /* Can the side to move mate by checks (杀)? *known caches the answer (negative: not yet asked). */
@@ -168,7 +158,7 @@ static bool threatens_mate(Position *pos, int *known)
  */
 static bool takes_back(Position *pos, int from, int to, int *mating)
 {
-    if (!other_side_can_capture(pos, from, to))
+    if (!rules_other_side_can_capture(pos, from, to))
         return false;
     const uint8_t check = pos->in_check;
     pos->side ^= 1;

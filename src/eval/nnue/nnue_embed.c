@@ -2,6 +2,8 @@
  * the assembler cannot, as a C array of the bytes CMake generates: XQ_EMBED_NET_INC, the wasm build). */
 #include "nnue_embed.h"
 
+#include "base/embed.h"
+
 #if defined(XQ_EMBED_NET_INC)
 /* The bytes of the file, then a 0 as the .incbin form has (not counted in the size). */
 static _Alignas(64) const uint8_t xq_embedded_net[] = {
@@ -14,20 +16,8 @@ const uint8_t *embedded_net_data(void) { return xq_embedded_net; }
 /* Size of the embedded net file. */
 size_t embedded_net_size(void) { return sizeof xq_embedded_net - 1; }
 #elif defined(XQ_EMBED_NET)
-#if defined(_WIN32)
-#define XQ_RODATA ".section .rdata,\"dr\"\n"
-#else
-#define XQ_RODATA ".section .rodata\n"
-#endif
 /* The bytes of the file named by XQ_EMBED_NET, between two symbols. */
-__asm__(XQ_RODATA ".balign 64\n"
-                  ".globl xq_embedded_net\n"
-                  "xq_embedded_net:\n"
-                  ".incbin \"" XQ_EMBED_NET "\"\n"
-                  ".globl xq_embedded_net_end\n"
-                  "xq_embedded_net_end:\n"
-                  ".byte 0\n"
-                  ".text\n");
+XQ_EMBED_INCBIN(xq_embedded_net, XQ_EMBED_NET, 64);
 extern const uint8_t xq_embedded_net[], xq_embedded_net_end[];
 
 /* First byte of the embedded net file. */
