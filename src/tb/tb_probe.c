@@ -19,6 +19,7 @@ void tb_set_free(TbSet *set)
     for (int i = 0; i < set->count; i++)
         tb_table_free(set->table[i]);
     set->count = 0;
+    memset(set->by_key, 0, sizeof set->by_key);
 }
 
 /* Adds a table (the set owns it); false if the set is full. */
@@ -27,12 +28,19 @@ bool tb_set_add(TbSet *set, TbTable *t)
     if (set->count >= TB_SET_MAX)
         return false;
     set->table[set->count++] = t;
+    int key = tb_sig_key(&t->layout.sig);
+    if (key >= 0 && !set->by_key[key])
+        set->by_key[key] = t;
     return true;
 }
 
-/* The already loaded table of a red-attacking signature, or NULL. */
+/* The already loaded table of a red-attacking signature, or NULL: a direct lookup by its key (a signature
+ * without one, outside version 1, is looked for in the list). */
 TbTable *tb_set_find(const TbSet *set, const TbSig *sig)
 {
+    int key = tb_sig_key(sig);
+    if (key >= 0)
+        return set->by_key[key];
     for (int i = 0; i < set->count; i++)
         if (tb_sig_equal(&set->table[i]->layout.sig, sig))
             return set->table[i];

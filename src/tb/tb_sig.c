@@ -134,3 +134,23 @@ TbSig tb_sig_canonical(const TbSig *sig)
 {
     return tb_sig_attackers(sig, RED) ? *sig : tb_sig_swap(sig);
 }
+
+/* The dense key of a red-attacking version-1 signature, or -1. */
+int tb_sig_key(const TbSig *sig)
+{
+    static const unsigned char BLACK_KEYED[] = { ADVISOR, ELEPHANT };
+    if (sig->count[RED][KING] != 1 || sig->count[BLACK][KING] != 1 || tb_sig_attackers(sig, BLACK))
+        return -1;
+    int key = 0;
+    for (int t = KING + 1; t < PIECE_TYPES; t++) {
+        if (sig->count[RED][t] >= TB_SIG_RADIX)
+            return -1;
+        key = key * TB_SIG_RADIX + sig->count[RED][t];
+    }
+    for (size_t i = 0; i < sizeof BLACK_KEYED; i++) {
+        if (sig->count[BLACK][BLACK_KEYED[i]] >= TB_SIG_RADIX)
+            return -1;
+        key = key * TB_SIG_RADIX + sig->count[BLACK][BLACK_KEYED[i]];
+    }
+    return key;
+}
