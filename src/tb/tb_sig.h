@@ -26,6 +26,7 @@ enum {
 enum {
     TB_SIG_RADIX = TB_MAX_DEFENDERS + 1, /* values a counted type takes in a version-1 key: 0..2 */
     TB_SIG_KEYS = 6561,                  /* TB_SIG_RADIX^8: red's six non-king types, black's A and E */
+    TB_SIG_V1 = 14 * 81,                 /* red-attacking version-1 signatures: 14 attacker sets x 81 defences */
 };
 
 /* Pieces per side and type (kings included: always one each). */
@@ -51,6 +52,9 @@ const char *tb_sig_unsupported(const TbSig *sig);
  * and black's advisors and elephants 0..2, black without attackers), distinct for distinct signatures;
  * -1 for any other. */
 int tb_sig_key(const TbSig *sig);
+/* Writes every red-attacking version-1 signature (one or two of R, H, C, P; 0..2 advisors and 0..2
+ * elephants a side) into out[0..TB_SIG_V1), single attackers first. */
+void tb_sig_list_v1(TbSig out[TB_SIG_V1]);
 /* The covered signature with red attacking: sig itself, or its colour swap when black attacks. */
 TbSig tb_sig_canonical(const TbSig *sig);
 
