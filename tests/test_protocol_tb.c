@@ -143,8 +143,23 @@ static void test_ucci(void **state)
     ep_close(ep, "bye", T_FAST);
 }
 
+/* The largest tbhits field of the CECP thinking lines ("ply score time nodes seldepth nps tbhits<TAB>pv")
+ * in text; -1 if there is no such line. */
+static long long cecp_max_tbhits(const char *text)
+{
+    long long best = -1;
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        int ply, score, seldepth, used;
+        long long time, nodes, nps, tbhits;
+        if (sscanf(l, "%d %d %lld %lld %d %lld %lld%n", &ply, &score, &time, &nodes, &seldepth, &nps, &tbhits,
+                   &used) == 7 && l[used] == '\t' && tbhits > best)
+            best = tbhits;
+    }
+    return best;
+}
+
 /* CECP: the egt feature, egtpath xiangqi DIR loads the tables (a notice), another type or a missing
- * directory is refused, and the engine mates in the table's distance. */
+ * directory is refused, and the engine mates in the table's distance; its thinking lines count tbhits. */
 static void test_cecp(void **state)
 {
     (void)state;
@@ -162,8 +177,11 @@ static void test_cecp(void **state)
     ep_send(ep, "force");
     ep_send(ep, "setboard %s", MATE3_FEN);
     ep_send(ep, "sd 5");
+    ep_send(ep, "post");
+    size_t before_go = strlen(ep->transcript);
     ep_send(ep, "go");
     ep_must(ep, "move ", T_FAST);
+    assert_true(cecp_max_tbhits(ep->transcript + before_go) > 0);
     char line[EP_LINE_MAX];
     snprintf(line, sizeof line, "bestmove %s", ep->last + strlen("move "));
     expect_table_move(line, MATE3_FEN);

@@ -89,6 +89,52 @@ static void test_signatures(void **state)
     }
 }
 
+/* Signature keys: every red-attacking version-1 signature (tb_sig_list_v1: one or two of R, H, C, P; up
+ * to two advisors and two elephants a side) gets its own key in range, others -1; a set finds each table added by its key
+ * (looked up in the reverse order) and nothing for a signature not added. */
+static void test_signature_keys(void **state)
+{
+    (void)state;
+    static bool seen[TB_SIG_KEYS];
+    static TbSig all[TB_SIG_V1];
+    static TbTable tables[TB_SET_MAX];
+    TbSet *keyed = malloc(sizeof *keyed);
+    assert_non_null(keyed);
+    tb_set_init(keyed, NULL);
+    tb_sig_list_v1(all);
+    int added = 0;
+    for (int i = 0; i < TB_SIG_V1; i++) {
+        assert_null(tb_sig_unsupported(&all[i]));
+        assert_true(tb_sig_attackers(&all[i], RED) > 0);
+        int key = tb_sig_key(&all[i]);
+        assert_true(key >= 0 && key < TB_SIG_KEYS);
+        assert_false(seen[key]);
+        seen[key] = true;
+        if (i % 5 == 1 && added < TB_SET_MAX) { /* every fifth */
+            tables[added].layout.sig = all[i];
+            assert_true(tb_set_add(keyed, &tables[added]));
+            added++;
+        }
+    }
+    for (int i = added - 1; i >= 0; i--)
+        assert_ptr_equal(tb_set_find(keyed, &tables[i].layout.sig), &tables[i]);
+    assert_null(tb_set_find(keyed, &all[0])); /* a keyed signature no table was added for */
+    XqError e;
+    const char *unkeyed[] = { "K-KR", "KR-KH", "KRRR-K", "KAAA-KR" };
+    for (size_t i = 0; i < sizeof unkeyed / sizeof *unkeyed; i++) {
+        TbSig sig;
+        if (tb_sig_parse(unkeyed[i], &sig, &e))
+            assert_int_equal(tb_sig_key(&sig), -1);
+    }
+    TbSig three = { { { 0 } } };
+    three.count[RED][KING] = three.count[BLACK][KING] = 1;
+    three.count[RED][ROOK] = 3;
+    assert_int_equal(tb_sig_key(&three), -1);
+    assert_null(tb_set_find(keyed, &three));
+    keyed->count = 0; /* the tables are static: nothing for tb_set_free to free */
+    free(keyed);
+}
+
 /* The generator stops after the first empty pass beyond its own sub-tables' distances: KC-KA (whose
  * KC-K is all draws) needs passes 0, 1 and 2, however long KH-K's wins (generated before it) are. */
 static void test_generator_stops(void **state)
@@ -642,6 +688,7 @@ int main(int argc, char **argv)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_signatures),
+        cmocka_unit_test(test_signature_keys),
         cmocka_unit_test(test_index_round_trip),
         cmocka_unit_test(test_generator_stops),
         cmocka_unit_test(test_methods_agree),

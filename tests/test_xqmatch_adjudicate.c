@@ -2,13 +2,15 @@
  * test_xqmatch_adjudicate.c - xqmatch's game-end rulings: every case of
  * tests/data/rulings.txt (mates, stalemates, perpetual check and chase,
  * the 60-move rule) is played move by move and must end exactly at its
- * last move with the expected result; plus the length cap.
+ * last move with the expected result; plus the length cap and the
+ * tablebase adjudication (-tb) with a generated KR-K.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "xqmatch/adjudicate.h"
 #include "board/move.h"
+#include "tbtest.h"
 #include "testutil.h"
 
 enum { FIELD_MAX = 4096 };
@@ -174,6 +176,51 @@ static void test_names(void **state)
 }
 
 /* Runs the adjudication tests. */
+/* A KR-K position: decided by the table for the right side with reason "tablebase" (red or black
+ * attacking, either to move; a draw when the rook falls at once), nothing without tables or outside
+ * them, and a win only when its mate comes before the quiet-move limit. */
+static void test_tablebase(void **state)
+{
+    (void)state;
+    static const char *const names[] = { "KR-K" };
+    char dir[256];
+    snprintf(dir, sizeof dir, "%s/tb_adjudicate", XQ_TEST_TMP);
+    TbSet *set = tbtest_generate(dir, names, 1, 1);
+    assert_non_null(set);
+    Position *pos = malloc(sizeof *pos);
+    Verdict v;
+    test_setup(pos, "9/4k4/9/9/9/9/9/9/9/R2K5 w - - 0 1"); /* red mates in 3 plies */
+    assert_false(adjudicate_position(pos, 0, &rules_asian, &v));
+    assert_false(adjudicate_tablebase(pos, NULL, &rules_asian, &v));
+    assert_true(adjudicate_tablebase(pos, set, &rules_asian, &v));
+    assert_int_equal(v.result, RESULT_RED_WINS);
+    assert_int_equal(v.reason, END_TABLEBASE);
+    assert_string_equal(end_reason_name(v.reason), "tablebase");
+    assert_string_equal(v.text, "tablebase KR-K: red mates in 3 plies");
+    RuleSet short_limit = rules_asian;
+    short_limit.quiet_limit = 2; /* the mate in 3 comes too late: play on */
+    assert_false(adjudicate_tablebase(pos, set, &short_limit, &v));
+    short_limit.quiet_limit = 3;
+    assert_true(adjudicate_tablebase(pos, set, &short_limit, &v));
+    test_setup(pos, "3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1"); /* black to move loses in 2 */
+    assert_true(adjudicate_tablebase(pos, set, &rules_asian, &v));
+    assert_int_equal(v.result, RESULT_RED_WINS);
+    test_setup(pos, "r2k5/9/9/9/9/9/9/9/4K4/9 b - - 0 1"); /* black's rook: the table mirrored */
+    assert_true(adjudicate_tablebase(pos, set, &rules_asian, &v));
+    assert_int_equal(v.result, RESULT_BLACK_WINS);
+    assert_string_equal(v.text, "tablebase K-KR: black mates in 3 plies");
+    test_setup(pos, "4k4/4R4/9/9/9/9/9/9/9/3K5 b - - 0 1"); /* the king takes the rook */
+    assert_true(adjudicate_tablebase(pos, set, &rules_asian, &v));
+    assert_int_equal(v.result, RESULT_DRAW);
+    assert_string_equal(v.text, "tablebase KR-K: draw");
+    test_setup(pos, START_FEN);
+    assert_false(adjudicate_tablebase(pos, set, &rules_asian, &v));
+    test_setup(pos, "3k5/9/9/9/9/9/9/9/9/H3K4 w - - 0 1"); /* KH-K is not loaded */
+    assert_false(adjudicate_tablebase(pos, set, &rules_asian, &v));
+    free(pos);
+    tbtest_free(set);
+}
+
 int main(void)
 {
     tables_init();
@@ -183,6 +230,7 @@ int main(void)
         cmocka_unit_test(test_dead_and_chinese),
         cmocka_unit_test(test_max_length),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_tablebase),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

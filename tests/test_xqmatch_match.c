@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "xqmatch/match.h"
+#include "tbtest.h"
 #include "testutil.h"
 
 enum { FAST_HANG_MS = 300 };
@@ -213,6 +214,52 @@ static void test_mate_from_opening(void **state)
     done(cfg, res);
 }
 
+/* With KR-K loaded (-tb), a game reaching it ends by the table's value at once: both games of the pair
+ * 1-0 with Termination "tablebase" in the PGN; without the tables the same games are played out. */
+static void test_tablebase_adjudication(void **state)
+{
+    static const char *const names[] = { "KR-K" };
+    char dir[256], msg[256];
+    snprintf(dir, sizeof dir, "%s/tb_match", XQ_TEST_TMP);
+    TbSet *set = tbtest_generate(dir, names, 1, 1);
+    assert_non_null(set);
+    for (int with_tb = 0; with_tb < 2; with_tb++) {
+        MatchConfig *cfg = base_config(*state, "--seed 3", "--seed 4");
+        openings_free(&cfg->book);
+        cfg->book.items = calloc(1, sizeof *cfg->book.items);
+        cfg->book.count = 1;
+        /* the opening's last move, the rook taking the horse, reaches KR-K with black to move */
+        assert_true(opening_parse("4k4/9/9/9/n8/9/9/9/9/R4K3 w - - 0 1 moves a0a5", &cfg->book.items[0], msg,
+                                  sizeof msg));
+        cfg->adj.tb = with_tb ? set : NULL;
+        char pgn[] = "/tmp/xqmatch_tb_XXXXXX";
+        int fd = mkstemp(pgn);
+        assert_true(fd >= 0);
+        cfg->pgn_path = pgn;
+        MatchResult *res = run(cfg);
+        const PairResult *p = &res->pairs[0];
+        FILE *f = fdopen(fd, "r");
+        static char text[1 << 16];
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = '\0';
+        fclose(f);
+        remove(pgn);
+        if (with_tb) {
+            assert_int_equal(p->reasons[END_TABLEBASE], 2);
+            assert_int_equal(p->score.wins + p->score.losses, 2);
+            assert_non_null(strstr(text, "[Termination \"tablebase\"]"));
+            assert_non_null(strstr(text, "tablebase KR-K: red mates in"));
+            assert_null(strstr(text, "[Result \"0-1\"]"));
+            assert_null(strstr(text, "[Result \"1/2-1/2\"]"));
+        } else {
+            assert_int_equal(p->reasons[END_TABLEBASE], 0);
+            assert_null(strstr(text, "tablebase"));
+        }
+        done(cfg, res);
+    }
+    tbtest_free(set);
+}
+
 /* Both engines' scores agree: resign and draw adjudication. */
 static void test_score_adjudication(void **state)
 {
@@ -327,6 +374,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_prestate(test_start_failure, &env),
         cmocka_unit_test_prestate(test_mate_from_opening, &env),
         cmocka_unit_test_prestate(test_score_adjudication, &env),
+        cmocka_unit_test_prestate(test_tablebase_adjudication, &env),
         cmocka_unit_test_prestate(test_sprt_stop, &env),
         cmocka_unit_test_prestate(test_jiangjun_self_play, &env),
         cmocka_unit_test(test_summary_endings),

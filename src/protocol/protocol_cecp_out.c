@@ -129,8 +129,9 @@ void cecp_report(Proto *p, const Position *root, const SearchReport *r)
     uint64_t nps = t > 0 ? r->nodes * 1000 / (uint64_t)t : r->nodes * 1000;
     /* a fail low is an upper bound ("?"), a fail high a lower bound ("!") */
     const char *bound = r->bound == BOUND_UPPER ? "?" : r->bound == BOUND_LOWER ? "!" : "";
-    out_line(&p->out, "%d %d %" PRId64 " %" PRIu64 " %d %" PRIu64 " 0\t%s%s", r->depth, score_cecp(r->score),
-             t / CS_PER_MS, r->nodes, r->seldepth, nps, pv + 1, bound);
+    /* XBoard's extended thinking line: "ply score time nodes seldepth nps tbhits<TAB>pv" */
+    out_line(&p->out, "%d %d %" PRId64 " %" PRIu64 " %d %" PRIu64 " %" PRIu64 "\t%s%s", r->depth,
+             score_cecp(r->score), t / CS_PER_MS, r->nodes, r->seldepth, nps, r->tbhits, pv + 1, bound);
 }
 
 /* Search-thread callback: one thinking line per book move while post is on ("0 weight 0 0 0 0 0<TAB>move"). */

@@ -77,6 +77,12 @@ static int cli_gen(int argc, char **argv, FILE *out, FILE *err)
     return status;
 }
 
+#ifndef XQ_TB_STARTER_DIR
+#define XQ_TB_STARTER_DIR "." /* built without the starter set (XQ_TB_STARTER): the current directory */
+#endif
+/* Where tb probe looks without -dir: the starter set the build generated (CMakeLists.txt). */
+static const char TB_DEFAULT_DIR[] = XQ_TB_STARTER_DIR;
+
 /* tb probe "<FEN>" [-dir DIR]: prints "wdl win|draw|loss dtm N" or "error: ..." on out. */
 static int cli_probe(int argc, char **argv, FILE *out)
 {
@@ -110,7 +116,7 @@ static int cli_probe(int argc, char **argv, FILE *out)
     else if (!pos_from_fen(pos, fen, &e))
         fprintf(out, "error: %s\n", e.msg);
     else {
-        tb_set_init(set, dir);
+        tb_set_init(set, dir ? dir : TB_DEFAULT_DIR);
         if (!tb_probe(set, pos, &v, &e))
             fprintf(out, "error: %s\n", e.msg);
         else {

@@ -19,6 +19,7 @@ void tb_set_free(TbSet *set)
     for (int i = 0; i < set->count; i++)
         tb_table_free(set->table[i]);
     set->count = 0;
+    memset(set->by_key, 0, sizeof set->by_key);
 }
 
 /* Adds a table (the set owns it); false if the set is full. */
@@ -27,12 +28,19 @@ bool tb_set_add(TbSet *set, TbTable *t)
     if (set->count >= TB_SET_MAX)
         return false;
     set->table[set->count++] = t;
+    int key = tb_sig_key(&t->layout.sig);
+    if (key >= 0 && !set->by_key[key])
+        set->by_key[key] = t;
     return true;
 }
 
-/* The already loaded table of a red-attacking signature, or NULL. */
+/* The already loaded table of a red-attacking signature, or NULL: a direct lookup by its key (a signature
+ * without one, outside version 1, is looked for in the list). */
 TbTable *tb_set_find(const TbSet *set, const TbSig *sig)
 {
+    int key = tb_sig_key(sig);
+    if (key >= 0)
+        return set->by_key[key];
     for (int i = 0; i < set->count; i++)
         if (tb_sig_equal(&set->table[i]->layout.sig, sig))
             return set->table[i];
@@ -140,26 +148,11 @@ static int load_one(TbSet *set, const TbSig *sig, void (*on_error)(void *, const
 /* Loads every version-1 table the set's directory holds; returns the number loaded. */
 int tb_set_load_dir(TbSet *set, void (*on_error)(void *ctx, const char *msg), void *ctx)
 {
-    static const unsigned char ATTACK[] = { ROOK, HORSE, CANNON, PAWN };
-    enum { N_ATTACK = sizeof ATTACK, LEVELS = TB_MAX_DEFENDERS + 1, DEFENCES = LEVELS * LEVELS * LEVELS * LEVELS };
+    TbSig all[TB_SIG_V1];
+    tb_sig_list_v1(all);
     int loaded = 0;
-    for (int a = 0; a < N_ATTACK; a++)
-        for (int b = -1; b < N_ATTACK; b++) { /* b = -1: a single attacker; else a second one, b >= a */
-            if (b >= 0 && b < a)
-                continue;
-            for (int def = 0; def < DEFENCES; def++) { /* red A, red E, black A, black E: 0..2 each */
-                TbSig sig = { { { 0 } } };
-                sig.count[RED][KING] = sig.count[BLACK][KING] = 1;
-                sig.count[RED][ATTACK[a]]++;
-                if (b >= 0)
-                    sig.count[RED][ATTACK[b]]++;
-                sig.count[RED][ADVISOR] = (unsigned char)(def % LEVELS);
-                sig.count[RED][ELEPHANT] = (unsigned char)(def / LEVELS % LEVELS);
-                sig.count[BLACK][ADVISOR] = (unsigned char)(def / (LEVELS * LEVELS) % LEVELS);
-                sig.count[BLACK][ELEPHANT] = (unsigned char)(def / (LEVELS * LEVELS * LEVELS) % LEVELS);
-                loaded += load_one(set, &sig, on_error, ctx);
-            }
-        }
+    for (int i = 0; i < TB_SIG_V1; i++)
+        loaded += load_one(set, &all[i], on_error, ctx);
     return loaded;
 }
 

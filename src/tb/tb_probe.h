@@ -14,10 +14,12 @@
 
 enum { TB_SET_MAX = 256 }; /* tables one set holds */
 
+/* The tables in the order added, and the same tables by signature key (tb_sig_key) for a direct lookup. */
 typedef struct TbSet {
     char dir[TB_PATH_MAX];
     int count;
     TbTable *table[TB_SET_MAX];
+    TbTable *by_key[TB_SIG_KEYS]; /* NULL where no table of that signature is loaded */
 } TbSet;
 
 /* An empty set reading from dir (NULL or "" = the current directory). */

@@ -134,3 +134,48 @@ TbSig tb_sig_canonical(const TbSig *sig)
 {
     return tb_sig_attackers(sig, RED) ? *sig : tb_sig_swap(sig);
 }
+
+/* The dense key of a red-attacking version-1 signature, or -1. */
+int tb_sig_key(const TbSig *sig)
+{
+    static const unsigned char BLACK_KEYED[] = { ADVISOR, ELEPHANT };
+    if (sig->count[RED][KING] != 1 || sig->count[BLACK][KING] != 1 || tb_sig_attackers(sig, BLACK))
+        return -1;
+    int key = 0;
+    for (int t = KING + 1; t < PIECE_TYPES; t++) {
+        if (sig->count[RED][t] >= TB_SIG_RADIX)
+            return -1;
+        key = key * TB_SIG_RADIX + sig->count[RED][t];
+    }
+    for (size_t i = 0; i < sizeof BLACK_KEYED; i++) {
+        if (sig->count[BLACK][BLACK_KEYED[i]] >= TB_SIG_RADIX)
+            return -1;
+        key = key * TB_SIG_RADIX + sig->count[BLACK][BLACK_KEYED[i]];
+    }
+    return key;
+}
+
+/* Writes every red-attacking version-1 signature into out[0..TB_SIG_V1). */
+void tb_sig_list_v1(TbSig out[TB_SIG_V1])
+{
+    static const unsigned char ATTACK[] = { ROOK, HORSE, CANNON, PAWN };
+    enum { N_ATTACK = sizeof ATTACK, R = TB_SIG_RADIX, DEFENCES = R * R * R * R };
+    int n = 0;
+    for (int a = 0; a < N_ATTACK; a++)
+        for (int b = -1; b < N_ATTACK; b++) { /* b = -1: a single attacker; else a second one, b >= a */
+            if (b >= 0 && b < a)
+                continue;
+            for (int def = 0; def < DEFENCES; def++) { /* red A, red E, black A, black E: 0..2 each */
+                TbSig *sig = &out[n++];
+                memset(sig, 0, sizeof *sig);
+                sig->count[RED][KING] = sig->count[BLACK][KING] = 1;
+                sig->count[RED][ATTACK[a]]++;
+                if (b >= 0)
+                    sig->count[RED][ATTACK[b]]++;
+                sig->count[RED][ADVISOR] = (unsigned char)(def % R);
+                sig->count[RED][ELEPHANT] = (unsigned char)(def / R % R);
+                sig->count[BLACK][ADVISOR] = (unsigned char)(def / (R * R) % R);
+                sig->count[BLACK][ELEPHANT] = (unsigned char)(def / (R * R * R));
+            }
+        }
+}

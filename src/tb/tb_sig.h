@@ -23,6 +23,12 @@ enum {
     TB_MAX_DEFENDERS = 2, /* advisors, and elephants, per side */
 };
 
+enum {
+    TB_SIG_RADIX = TB_MAX_DEFENDERS + 1, /* values a counted type takes in a version-1 key: 0..2 */
+    TB_SIG_KEYS = 6561,                  /* TB_SIG_RADIX^8: red's six non-king types, black's A and E */
+    TB_SIG_V1 = 14 * 81,                 /* red-attacking version-1 signatures: 14 attacker sets x 81 defences */
+};
+
 /* Pieces per side and type (kings included: always one each). */
 typedef struct TbSig {
     unsigned char count[2][PIECE_TYPES];
@@ -42,6 +48,13 @@ int tb_sig_attackers(const TbSig *sig, int side);
 bool tb_sig_equal(const TbSig *a, const TbSig *b);
 /* Why no version-1 table covers sig (a sentence), or NULL if one does (red or black attacking). */
 const char *tb_sig_unsupported(const TbSig *sig);
+/* A dense key in [0, TB_SIG_KEYS) of a red-attacking signature (one king each, every red non-king count
+ * and black's advisors and elephants 0..2, black without attackers), distinct for distinct signatures;
+ * -1 for any other. */
+int tb_sig_key(const TbSig *sig);
+/* Writes every red-attacking version-1 signature (one or two of R, H, C, P; 0..2 advisors and 0..2
+ * elephants a side) into out[0..TB_SIG_V1), single attackers first. */
+void tb_sig_list_v1(TbSig out[TB_SIG_V1]);
 /* The covered signature with red attacking: sig itself, or its colour swap when black attacks. */
 TbSig tb_sig_canonical(const TbSig *sig);
 

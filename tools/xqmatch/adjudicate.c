@@ -2,7 +2,8 @@
  * adjudicate.c - game-end rules for the match runner: the engine's own rules
  * module (src/rules/rules.h: no legal move first, so a mate on the 120th quiet ply
  * is a mate; then the third occurrence of a position; then the 60-move
- * limit) and, last, the runner's length cap.
+ * limit) and, last, the runner's length cap; then, with -tb DIR, the
+ * loaded tablebases.
  */
 #include "adjudicate.h"
 
@@ -12,7 +13,7 @@
 static const char *const REASON_NAMES[END_REASONS] = {
     "none", "mate", "stalemate", "perpetual", "repetition", "60-move rule", "dead position", "max length",
     "illegal move", "crash", "hang", "time forfeit", "no move", "resign", "adjudicated loss",
-    "adjudicated draw", "draw agreed", "start failure",
+    "adjudicated draw", "draw agreed", "start failure", "tablebase",
 };
 
 /* Stable short name of a reason. */
@@ -90,4 +91,28 @@ bool adjudicate_position(Position *pos, int max_plies, const RuleSet *rules, Ver
         return true;
     }
     return false;
+}
+
+/* Decides the game by a loaded table's value: a draw, or a win whose mate comes before the quiet-move limit. */
+bool adjudicate_tablebase(const Position *pos, const TbSet *tb, const RuleSet *rules, Verdict *v)
+{
+    TbValue tv;
+    if (!tb || !tb_probe_loaded(tb, pos, &tv))
+        return false;
+    if (tv.wdl != TB_DRAW && rules->quiet_limit > 0 && rules_quiet_plies(pos, rules) + tv.dtm > rules->quiet_limit)
+        return false; /* the table's mate is too far: the quiet-move limit may draw first */
+    char name[TB_SIG_TEXT];
+    TbSig sig = tb_sig_of_pos(pos);
+    tb_sig_name(&sig, name, sizeof name);
+    v->reason = END_TABLEBASE;
+    if (tv.wdl == TB_DRAW) {
+        v->result = RESULT_DRAW;
+        snprintf(v->text, sizeof v->text, "tablebase %s: draw", name);
+        return true;
+    }
+    int winner = tv.wdl == TB_WIN ? pos->side : !pos->side;
+    v->result = result_loss_for(!winner);
+    snprintf(v->text, sizeof v->text, "tablebase %s: %s mates in %d plies", name, winner == RED ? "red" : "black",
+             tv.dtm);
+    return true;
 }

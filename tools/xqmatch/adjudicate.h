@@ -3,7 +3,7 @@
  * stalemate: the side to move loses), threefold repetition (perpetual check
  * and chase ruled by the engine's rules module, src/rules/rules.h), the 60-move
  * rule (120 counted plies without capture), dead positions (neither side
- * can mate) and a maximum length.
+ * can mate), a maximum length and, opt-in, a loaded tablebase's value.
  */
 #ifndef XQM_ADJUDICATE_H
 #define XQM_ADJUDICATE_H
@@ -12,6 +12,7 @@
 
 #include "board/position.h"
 #include "rules/rules.h"
+#include "tb/tb_probe.h"
 
 typedef enum GameResult { RESULT_NONE, RESULT_RED_WINS, RESULT_BLACK_WINS, RESULT_DRAW } GameResult;
 
@@ -35,6 +36,7 @@ typedef enum EndReason {
     END_ADJ_DRAW,        /* both engines' scores agreed the game was drawn */
     END_DRAW_AGREED,     /* UCCI: an engine accepted the other's draw offer (bestmove ... draw after go draw) */
     END_START_FAILURE,   /* the engine did not start or answer the handshake */
+    END_TABLEBASE,       /* the position is in a loaded tablebase (-tb DIR): its value decides */
     END_REASONS
 } EndReason;
 
@@ -58,5 +60,13 @@ GameResult result_loss_for(int side);
  * selects the repetition rules. Fills *v and returns true if it is over.
  */
 bool adjudicate_position(Position *pos, int max_plies, const RuleSet *rules, Verdict *v);
+
+/*
+ * Is the position in one of the loaded tables of tb (NULL = no tables), with a value the game's rules
+ * cannot overturn? A table draw ends the game drawn; a table win ends it for the side to move only when
+ * the mate (the table's DTM) comes before the quiet-move limit of `rules` could draw it, else play goes
+ * on. Fills *v (reason END_TABLEBASE) and returns true if the table decides.
+ */
+bool adjudicate_tablebase(const Position *pos, const TbSet *tb, const RuleSet *rules, Verdict *v);
 
 #endif

@@ -311,7 +311,8 @@ void game_play(const GameSetup *setup, GameRecord *rec)
     int max_plies = setup->adj->max_plies > 0 && setup->adj->max_plies < GAME_PLIES_MAX
                         ? setup->adj->max_plies : GAME_PLIES_MAX;
     if (game_start_engines(g)) {
-        while (!adjudicate_position(&g->pos, max_plies, setup->adj->rules, &rec->verdict) && game_step(g))
+        while (!adjudicate_position(&g->pos, max_plies, setup->adj->rules, &rec->verdict) &&
+               !adjudicate_tablebase(&g->pos, setup->adj->tb, setup->adj->rules, &rec->verdict) && game_step(g))
             ;
     }
     EndReason why = rec->verdict.reason;

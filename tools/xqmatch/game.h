@@ -34,6 +34,7 @@ typedef struct AdjudicationConfig {
     int draw_movenumber;    /* from this move number ... */
     int draw_moves;         /* ... both engines' |score| <= draw_score for this many moves each */
     int draw_score;
+    const TbSet *tb;        /* -tb DIR: the loaded tablebases that decide a game reaching them (NULL = off) */
 } AdjudicationConfig;
 
 /* Everything one game needs. */

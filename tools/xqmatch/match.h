@@ -29,6 +29,7 @@ typedef struct MatchConfig {
     const char *pgn_path;       /* NULL = no PGN */
     const char *log_path;       /* NULL = no engine transcript */
     const char *event;
+    const char *tb_dir;         /* -tb DIR: tablebases that adjudicate (NULL = none) */
     bool sprt;
     SprtParams sprt_params;
     int64_t init_timeout_ms;

@@ -64,6 +64,8 @@ static const char USAGE[] =
     "  -maxplies N           draw after N plies (default 600, at most 2000)\n"
     "  -resign MOVES:CP      loss when both engines agree for MOVES moves each that the score is beyond CP\n"
     "  -draw MOVENO:MOVES:CP draw from move MOVENO when both |scores| <= CP for MOVES moves each\n"
+    "  -tb DIR               end a game that reaches an ending of the tablebases in DIR by the table's\n"
+    "                        value (a draw; a win when its mate comes before the 60-move rule)\n"
     "  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]   stop when the test decides (two engines)\n"
     "\n"
     "Output:\n"
@@ -347,6 +349,8 @@ static int parse_args(int argc, char **argv, MatchConfig *cfg, const char **open
                 if (sscanf(v, "%d:%d:%d", &cfg->adj.draw_movenumber, &cfg->adj.draw_moves, &cfg->adj.draw_score) != 3 ||
                     cfg->adj.draw_moves < 1 || cfg->adj.draw_score < 0)
                     return usage_error("bad -draw '%s' (MOVENUMBER:MOVES:CP)", v);
+            } else if (strcmp(a, "tb") == 0) {
+                cfg->tb_dir = v;
             } else if (strcmp(a, "pgn") == 0) {
                 cfg->pgn_path = v;
             } else if (strcmp(a, "log") == 0) {
@@ -386,6 +390,43 @@ static int parse_args(int argc, char **argv, MatchConfig *cfg, const char **open
     return 0;
 }
 
+/* Prints a refused tablebase file (tb_set_load_dir's on_error). */
+static void tb_load_error(void *ctx, const char *msg)
+{
+    (void)ctx;
+    fprintf(stderr, "xqmatch: tablebase: %s\n", msg);
+}
+
+/* Loads the tables of cfg->tb_dir into *set for adjudication; false (with a message) if none loads. */
+static bool load_tablebases(MatchConfig *cfg, TbSet **set)
+{
+    *set = NULL;
+    if (!cfg->tb_dir)
+        return true;
+    *set = malloc(sizeof **set);
+    if (!*set) {
+        fprintf(stderr, "xqmatch: out of memory\n");
+        return false;
+    }
+    tb_set_init(*set, cfg->tb_dir);
+    int n = tb_set_load_dir(*set, tb_load_error, NULL);
+    if (n == 0) {
+        fprintf(stderr, "xqmatch: no tablebase in %s\n", cfg->tb_dir);
+        return false;
+    }
+    fprintf(stderr, "xqmatch: %d tablebases loaded from %s\n", n, cfg->tb_dir);
+    cfg->adj.tb = *set;
+    return true;
+}
+
+/* Frees the tables of load_tablebases (NULL is fine). */
+static void free_tablebases(TbSet *set)
+{
+    if (set)
+        tb_set_free(set);
+    free(set);
+}
+
 /* Entry point. */
 int main(int argc, char **argv)
 {
@@ -409,8 +450,16 @@ int main(int argc, char **argv)
         return status < 0 ? 0 : status;
     }
     char msg[512];
+    TbSet *tb = NULL;
+    if (!load_tablebases(cfg, &tb)) {
+        free_tablebases(tb);
+        free(cfg);
+        free(res);
+        return 1;
+    }
     if (openings ? !openings_load(openings, &cfg->book, msg, sizeof msg) : !openings_default(&cfg->book)) {
         fprintf(stderr, "xqmatch: %s\n", openings ? msg : "out of memory");
+        free_tablebases(tb);
         free(cfg);
         free(res);
         return 1;
@@ -419,6 +468,7 @@ int main(int argc, char **argv)
     if (ok)
         match_print_summary(cfg, res, stdout);
     openings_free(&cfg->book);
+    free_tablebases(tb);
     free(cfg);
     free(res);
     return ok ? 0 : 1;
