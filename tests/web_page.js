@@ -4,7 +4,9 @@
 // the move h2e2 played with two clicks gets the engine's answer, which the engine's perft lists as legal, with
 // depth and pv shown) and saves a screenshot. Also opens the page from file:// (no worker may start there: the
 // engine runs in the page) and runs the same self test.
-// usage: node --experimental-websocket tests/web_page.js CHROMIUM WEB_DIR SCREENSHOT.png [SECONDS]
+// usage: node [--experimental-websocket] tests/web_page.js CHROMIUM WEB_DIR SCREENSHOT.png [SECONDS]
+// (node's own WebSocket where it has one, node 22 or 20 with the flag; else, as on Debian 12's node 18, the
+// small client below; XQ_TINY_WS=1 forces that)
 'use strict';
 const fs = require('fs');
 const http = require('http');
@@ -47,9 +49,47 @@ function launch() {
   });
 }
 
+// A minimal WebSocket client (text frames, client-masked) for node without one (Debian 12's node 18): the
+// same onopen / onmessage / onerror / send as the global WebSocket, as far as connect() uses them.
+function TinyWebSocket(url) {
+  const self = this;
+  const u = new URL(url);
+  const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, headers: {
+    Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13',
+    'Sec-WebSocket-Key': require('crypto').randomBytes(16).toString('base64') } });
+  req.on('error', (e) => self.onerror && self.onerror(e));
+  req.on('upgrade', (res, socket) => {
+    let buf = Buffer.alloc(0), parts = [];
+    socket.on('data', (d) => {
+      buf = Buffer.concat([buf, d]);
+      for (;;) {
+        if (buf.length < 2) return;
+        let len = buf[1] & 0x7f, at = 2;
+        if (len === 126) { if (buf.length < 4) return; len = buf.readUInt16BE(2); at = 4; }
+        else if (len === 127) { if (buf.length < 10) return; len = Number(buf.readBigUInt64BE(2)); at = 10; }
+        if (buf.length < at + len) return;
+        const fin = buf[0] & 0x80, op = buf[0] & 0x0f;
+        if (op === 0 || op === 1) parts.push(buf.subarray(at, at + len));
+        buf = buf.subarray(at + len);
+        if (fin && (op === 0 || op === 1)) { const text = Buffer.concat(parts).toString(); parts = []; self.onmessage({ data: text }); }
+      }
+    });
+    self.send = (text) => {
+      const data = Buffer.from(text), mask = require('crypto').randomBytes(4);
+      const head = data.length < 126 ? Buffer.from([0x81, 0x80 | data.length])
+        : data.length < 65536 ? Buffer.from([0x81, 0xfe, data.length >> 8, data.length & 0xff])
+          : Buffer.concat([Buffer.from([0x81, 0xff]), (() => { const b = Buffer.alloc(8); b.writeBigUInt64BE(BigInt(data.length)); return b; })()]);
+      for (let i = 0; i < data.length; i++) data[i] ^= mask[i & 3];
+      socket.write(Buffer.concat([head, mask, data]));
+    };
+    self.onopen();
+  });
+  req.end();
+}
+
 // A DevTools connection: send(method, params, sessionId) resolves with the result.
 function connect(url) {
-  const ws = new WebSocket(url);
+  const ws = typeof WebSocket === 'function' && !process.env.XQ_TINY_WS ? new WebSocket(url) : new TinyWebSocket(url);
   let id = 0;
   const waiting = new Map();
   ws.onmessage = (e) => {
