@@ -461,7 +461,14 @@ bool engine_go(Engine *e, const EngineGo *go)
     atomic_store(&e->draw_offered, go->draw_offered);
     e->wait_for_stop = go->infinite || go->ponder;
     e->released = false;
+    if (e->in_caller && e->wait_for_stop)
+        return false; /* nothing could ever stop it */
     e->tt_busy = true; /* before the thread exists: no probe may read the table directly from here on */
+    if (e->in_caller) {
+        e->searching = true;
+        search_main(e);
+        return true;
+    }
     if (pthread_create(&e->thread, NULL, search_main, e) != 0) {
         e->tt_busy = false;
         return false;
@@ -496,6 +503,11 @@ bool engine_perft(Engine *e, int depth)
     e->wait_for_stop = false;
     e->released = false;
     e->tt_busy = false; /* perft never touches the table: a probe reads it directly */
+    if (e->in_caller) {
+        e->searching = true;
+        perft_main(e);
+        return true;
+    }
     if (pthread_create(&e->thread, NULL, perft_main, e) != 0)
         return false;
     e->searching = true;
@@ -535,7 +547,8 @@ void engine_wait(Engine *e)
 {
     if (!e->searching)
         return;
-    pthread_join(e->thread, NULL);
+    if (!e->in_caller)
+        pthread_join(e->thread, NULL);
     e->searching = false;
 }
 
@@ -547,6 +560,12 @@ bool engine_search_is_open_ended(Engine *e)
 {
     return e->searching && (e->go.infinite || atomic_load(&e->shared.pondering));
 }
+
+/* Searches run in the calling thread from now on (no search may be running). */
+void engine_set_in_caller(Engine *e, bool on) { e->in_caller = on; }
+
+/* Do searches run in the calling thread? */
+bool engine_in_caller(const Engine *e) { return e->in_caller; }
 
 /* The options in use. */
 const EngineOptions *engine_options(const Engine *e) { return &e->opt; }

@@ -111,6 +111,7 @@ typedef struct Engine {
     SearchShared shared;
     pthread_t thread;
     bool searching;         /* a search thread exists and has not been joined */
+    bool in_caller;         /* engine_set_in_caller: searches run in the calling thread, no thread is made */
     bool wait_for_stop;     /* infinite/ponder: hold the bestmove until stop or ponderhit */
     pthread_mutex_t lock;   /* guards the hold and the probe below */
     pthread_cond_t cond;
@@ -190,6 +191,12 @@ void engine_wait(Engine *e);
 bool engine_searching(const Engine *e);
 /* Is the running search one that never ends by itself (infinite, or ponder before ponderhit)? */
 bool engine_search_is_open_ended(Engine *e);
+/* Runs every later go and perft in the calling thread (a build without threads, such as the browser's
+ * wasm): engine_go and engine_perft return after the bestmove / perft_done callback, engine_searching stays
+ * true until engine_wait, and a go that waits for stop (infinite, ponder) is refused, as nothing could stop it. */
+void engine_set_in_caller(Engine *e, bool on);
+/* Do searches run in the calling thread (engine_set_in_caller)? */
+bool engine_in_caller(const Engine *e);
 
 /* The options in use (read-only; each changes through its setter below). */
 const EngineOptions *engine_options(const Engine *e);

@@ -93,13 +93,22 @@ static void *reader_main(void *arg)
     return NULL;
 }
 
+/* Initialises the queue without a reader. */
+void input_open(InputQueue *q)
+{
+    memset(q, 0, sizeof *q);
+    pthread_mutex_init(&q->lock, NULL);
+    pthread_cond_init(&q->cond, NULL);
+}
+
+/* Frees a queue that has no reader. */
+void input_close(InputQueue *q) { queue_free(q); }
+
 /* Initialises the queue and starts the reader. */
 bool input_start(InputQueue *q, FILE *in)
 {
-    memset(q, 0, sizeof *q);
+    input_open(q);
     q->in = in;
-    pthread_mutex_init(&q->lock, NULL);
-    pthread_cond_init(&q->cond, NULL);
     if (pthread_create(&q->thread, NULL, reader_main, q) != 0)
         return false;
     return true;

@@ -38,6 +38,11 @@ typedef enum InputEvent { INPUT_LINE, INPUT_OVERLONG, INPUT_WAKE, INPUT_EOF } In
  * or input_release (stdin, which may never end).
  */
 bool input_start(InputQueue *q, FILE *in);
+/* Initialises the queue with no reader thread: only input_wake and input_close are for it (protocol_open's
+ * sessions, whose lines come from the caller). */
+void input_open(InputQueue *q);
+/* Frees a queue made by input_open. */
+void input_close(InputQueue *q);
 /* Waits for the reader to reach end of input, then frees the queue. */
 void input_finish(InputQueue *q);
 /*

@@ -194,13 +194,13 @@ static void proto_free(Proto *p)
 /* proto_free with the signature input_release takes. */
 static void proto_free_any(void *p) { proto_free(p); }
 
-/* Runs the protocol loop until quit or end of input, under the caps of lim. */
-int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
+/* A new session writing to out under the caps of lim (NULL: none), its engine made; NULL (said on out) if
+ * memory runs out. The input queue is the caller's to start. */
+static Proto *proto_new(FILE *out, const ProtocolLimits *lim)
 {
-    /* for stdin the reader thread frees the session if it is still blocked on return (input_release) */
     Proto *p = calloc(1, sizeof *p);
     if (!p)
-        return 1;
+        return NULL;
     if (lim)
         p->lim = *lim;
     atomic_init(&p->hopeless, 0);
@@ -214,9 +214,19 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
     if (!p->engine) {
         out_line(&p->out, "info string error: out of memory");
         proto_free(p);
-        return 1;
+        return NULL;
     }
     opt_init(p);
+    return p;
+}
+
+/* Runs the protocol loop until quit or end of input, under the caps of lim. */
+int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
+{
+    /* for stdin the reader thread frees the session if it is still blocked on return (input_release) */
+    Proto *p = proto_new(out, lim);
+    if (!p)
+        return 1;
     if (!input_start(&p->input, in)) {
         out_line(&p->out, "info string error: cannot start the input thread");
         proto_free(p);
@@ -259,4 +269,83 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
         input_release(&p->input, proto_free_any, p); /* stdin may never end: the reader frees p if so */
     }
     return 0;
+}
+
+/* A session fed line by line by its caller (protocol_open). */
+struct ProtocolSession {
+    Proto *p;
+    Deferred d;
+};
+
+/* Opens a session without threads: searches run in the caller of protocol_line. */
+ProtocolSession *protocol_open(FILE *out, const ProtocolLimits *lim)
+{
+    ProtocolSession *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    ProtocolLimits one = lim ? *lim : (ProtocolLimits){ 0 };
+    one.max_threads = 1; /* helper threads are threads too */
+    s->p = proto_new(out, &one);
+    if (!s->p) {
+        free(s);
+        return NULL;
+    }
+    input_open(&s->p->input);
+    engine_set_in_caller(s->p->engine, true);
+    return s;
+}
+
+/* Ends a search that ran in the caller (its front-end's search_done), then runs the lines it deferred. */
+static void session_settle(ProtocolSession *s)
+{
+    Proto *p = s->p;
+    if (engine_searching(p->engine))
+        search_finished(p);
+    while (!p->quit && !p->fe->busy(p) && s->d.count > 0) {
+        dispatch(p, &s->d, deferred_pop(&s->d), true);
+        if (engine_searching(p->engine))
+            search_finished(p);
+    }
+}
+
+/* Runs one input line to its end (a search included); false once the session has quit. */
+bool protocol_line(ProtocolSession *s, const char *line)
+{
+    Proto *p = s->p;
+    if (p->quit)
+        return false;
+    size_t n = strlen(line);
+    if (n > INPUT_LINE_MAX) {
+        out_info_string(p, "error: input line longer than %d bytes dropped", INPUT_LINE_MAX);
+        return true;
+    }
+    char *copy = malloc(n + 1);
+    if (!copy) {
+        out_info_string(p, "error: out of memory, line dropped");
+        return true;
+    }
+    for (size_t i = 0; i < n; i++) /* as the reader thread does: a line ends at its newline, NUL is a space */
+        copy[i] = line[i] == '\n' || line[i] == '\r' ? ' ' : line[i];
+    copy[n] = '\0';
+    dispatch(p, &s->d, copy, false);
+    session_settle(s);
+    return !p->quit;
+}
+
+/* Quits the session if it has not, and frees it. */
+void protocol_close(ProtocolSession *s)
+{
+    if (!s)
+        return;
+    Proto *p = s->p;
+    if (!p->quit)
+        proto_quit(p);
+    while (s->d.count > 0)
+        free(deferred_pop(&s->d));
+    free(s->d.item);
+    engine_free(p->engine);
+    p->engine = NULL;
+    input_close(&p->input);
+    proto_free(p);
+    free(s);
 }

@@ -121,7 +121,8 @@ static void start_search(Proto *p, EngineGo *g, CecpSearch kind)
     c->think_start_ms = now_ms();
     if (!engine_go(p->engine, g)) {
         c->search = CECP_IDLE;
-        cecp_message(p, "error: cannot start the search thread");
+        cecp_message(p, engine_in_caller(p->engine) ? "error: " PROTO_ONE_THREAD_GO
+                                                    : "error: cannot start the search thread");
     }
 }
 

@@ -104,6 +104,11 @@ static void exec_go(Proto *p, const Command *c)
     }
     EngineGo g;
     build_go(p, c, &g);
+    if (engine_in_caller(p->engine) && (g.infinite || g.ponder)) {
+        out_info_string(p, "error: %s", PROTO_ONE_THREAD_GO);
+        print_no_move(p);
+        return;
+    }
     p->search_fe = p->fe;
     if (!engine_go(p->engine, &g)) {
         out_info_string(p, "error: cannot start the search thread");

@@ -1,0 +1,18 @@
+/*
+ * web.h - the entry points of the browser's one-thread wasm build (XQ_WASM_THREADS=OFF): a protocol session
+ * fed one line per call, its output on stdout (Emscripten's print, a call per line). web/jiangjun-worker.js
+ * drives them from a Web Worker.
+ */
+#ifndef XQ_WEB_H
+#define XQ_WEB_H
+
+#include "protocol/protocol.h"
+
+/* Opens a session (UCI until a handshake word such as `ucci` says otherwise); NULL when memory runs out. */
+ProtocolSession *jj_open(void);
+/* Runs one protocol line to its end (a finite search included); 1 while the session lives, 0 after quit. */
+int jj_command(ProtocolSession *s, const char *line);
+/* Quits and frees the session (NULL is ignored). */
+void jj_close(ProtocolSession *s);
+
+#endif
