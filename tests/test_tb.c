@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "board/movegen.h"
 #include "tb/tb_cli.h"
@@ -513,7 +514,7 @@ static void note_error(void *ctx, const char *msg)
     snprintf(ctx, TEXT_MAX, "%s", msg);
 }
 
-/* Loading a directory finds every table in it, reports a refused file and goes on; a loaded set answers
+/* Loading a directory finds every table in it, reports a refused file (a damaged one, a FIFO) and goes on; a loaded set answers
  * probes without loading (bare positions and missing tables: no answer) as the loading probe does. */
 static void test_load_dir_and_probe_loaded(void **state)
 {
@@ -555,6 +556,16 @@ static void test_load_dir_and_probe_loaded(void **state)
     tb_set_init(s, dir);
     assert_int_equal(tb_set_load_dir(s, note_error, msg), 1);
     assert_non_null(strstr(msg, "KR-K.jjtb: truncated file"));
+    tb_set_free(s);
+    /* A FIFO under a table's name is refused at once (opening it to read would block until a writer came). */
+    snprintf(dir, sizeof dir, "%.400s/fifo", tb_dir);
+    mkdir(dir, 0777);
+    snprintf(bad, sizeof bad, "%.400s/KH-K.jjtb", dir);
+    unlink(bad);
+    assert_int_equal(mkfifo(bad, 0600), 0);
+    tb_set_init(s, dir);
+    assert_int_equal(tb_set_load_dir(s, note_error, msg), 0);
+    assert_non_null(strstr(msg, "KH-K.jjtb: not a regular file"));
     tb_set_free(s);
     free(s);
 }

@@ -91,25 +91,55 @@ static bool read_all(int fd, uint8_t *buf, size_t want, XqError *err)
     return true;
 }
 
+/* Opens path for reading without blocking and checks it is a regular file of 1..max_bytes bytes (*st filled);
+ * -1 with err filled if not (errno ENOENT only when it does not exist). */
+static int open_regular(const char *path, size_t max_bytes, struct stat *st, XqError *err)
+{
+#ifdef _WIN32
+    if (stat(path, st) != 0) { /* before opening: Windows has no non-blocking open */
+        open_failed(errno, err);
+        return -1;
+    }
+    if (!check_stat(st, max_bytes, err))
+        return -1;
+#endif
+    int fd = open(path, O_RDONLY | O_BINARY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        open_failed(errno, err);
+        return -1;
+    }
+    if (fstat(fd, st) != 0 || !check_stat(st, max_bytes, err)) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+/* Is path a regular file of 1..max_bytes bytes (checked without blocking on a FIFO or a device)? */
+bool file_is_regular(const char *path, size_t max_bytes, XqError *err)
+{
+    struct stat st;
+    int fd = open_regular(path, max_bytes, &st, err);
+    if (fd < 0)
+        return false;
+    close(fd);
+    return true;
+}
+
 /* Reads one path whole (no search rule); errno is ENOENT only when it does not exist. */
 static bool load_one(const char *path, size_t max_bytes, uint8_t **data, size_t *size, XqError *err)
 {
     struct stat st;
-#ifdef _WIN32
-    if (stat(path, &st) != 0) /* before opening: Windows has no non-blocking open */
-        return open_failed(errno, err);
-    if (!check_stat(&st, max_bytes, err))
-        return false;
-#endif
-    int fd = open(path, O_RDONLY | O_BINARY | O_NONBLOCK | O_CLOEXEC);
+    int fd = open_regular(path, max_bytes, &st, err);
     if (fd < 0)
-        return open_failed(errno, err);
-    bool ok = fstat(fd, &st) == 0 && check_stat(&st, max_bytes, err);
-    uint8_t *buf = ok ? malloc((size_t)st.st_size) : NULL;
-    if (ok && !buf) {
+        return false;
+    uint8_t *buf = malloc((size_t)st.st_size);
+    bool ok = buf != NULL;
+    if (!ok) {
         snprintf(err->msg, sizeof err->msg, "out of memory");
         errno = 0;
-        ok = false;
     }
     ok = ok && read_all(fd, buf, (size_t)st.st_size, err);
     close(fd);

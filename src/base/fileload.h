@@ -26,6 +26,10 @@ enum { FILE_NAME_MAX = 512 }; /* longest name, and longest joined "exe_dir/name"
  * directories datafile_dir gives for exe_dir (NULL or "": not looked for elsewhere). On error fills err with why, without the name ("not a regular file", "cannot open
  * (No such file or directory)"), and *data is NULL. */
 bool file_load(const char *name, const char *exe_dir, size_t max_bytes, uint8_t **data, size_t *size, XqError *err);
+/* Is path a regular file of 1..max_bytes bytes? Checked without blocking (as file_load opens), for a reader
+ * that streams a big file itself (tablebases); false with err filled as file_load fills it. The name is
+ * used as given: no search rule. */
+bool file_is_regular(const char *path, size_t max_bytes, XqError *err);
 /* Is a file name relative (so that it is also looked for beside the executable)? */
 bool file_name_is_relative(const char *name);
 

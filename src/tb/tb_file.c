@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/bytes.h"
+#include "base/fileload.h"
+
 static const unsigned char MAGIC[8] = { 'J', 'J', 'X', 'Q', 'T', 'B', 0x1a, '\n' };
 enum {
     OFF_VERSION = 8, OFF_RULES = 12, OFF_ENCODING = 16, OFF_HSIZE = 20, OFF_NAME = 24,
@@ -22,22 +25,6 @@ static uint64_t fnv1a(uint64_t h, const unsigned char *p, size_t n)
     for (size_t i = 0; i < n; i++)
         h = (h ^ p[i]) * FNV_PRIME;
     return h;
-}
-
-/* Stores v little-endian in bytes bytes at p. */
-static void put_le(unsigned char *p, uint64_t v, int bytes)
-{
-    for (int i = 0; i < bytes; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-/* Reads a little-endian number of bytes bytes at p. */
-static uint64_t get_le(const unsigned char *p, int bytes)
-{
-    uint64_t v = 0;
-    for (int i = bytes - 1; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
 }
 
 /* Fills err with "path: why" and returns false. */
@@ -64,30 +51,30 @@ bool tb_file_write(const TbTable *t, const char *path, XqError *err)
     uint64_t sum = FNV_OFFSET, n = t->layout.size;
     for (uint64_t i = 0; i < n; i++) { /* the checksum first: the header leads */
         unsigned char e[ENTRY_BYTES];
-        put_le(e, tb_get(t, i), ENTRY_BYTES);
+        le_put(e, tb_get(t, i), ENTRY_BYTES);
         sum = fnv1a(sum, e, ENTRY_BYTES);
     }
     memcpy(h, MAGIC, sizeof MAGIC);
-    put_le(h + OFF_VERSION, TB_FILE_VERSION, 4);
-    put_le(h + OFF_RULES, TB_RULES_V1, 4);
-    put_le(h + OFF_ENCODING, TB_ENCODING_RAW16, 4);
-    put_le(h + OFF_HSIZE, TB_HEADER_SIZE, 4);
+    le_put(h + OFF_VERSION, TB_FILE_VERSION, 4);
+    le_put(h + OFF_RULES, TB_RULES_V1, 4);
+    le_put(h + OFF_ENCODING, TB_ENCODING_RAW16, 4);
+    le_put(h + OFF_HSIZE, TB_HEADER_SIZE, 4);
     memcpy(h + OFF_NAME, t->name, strlen(t->name));
-    put_le(h + OFF_ENTRIES, n, 8);
-    put_le(h + OFF_PAYLOAD, n * ENTRY_BYTES, 8);
-    put_le(h + OFF_CHECKSUM, sum, 8);
-    put_le(h + OFF_POSITIONS, t->stats.positions, 8);
-    put_le(h + OFF_WINS, t->stats.wins, 8);
-    put_le(h + OFF_DRAWS, t->stats.draws, 8);
-    put_le(h + OFF_LOSSES, t->stats.losses, 8);
-    put_le(h + OFF_LONGEST_WIN, t->stats.longest_win, 4);
-    put_le(h + OFF_LONGEST_LOSS, t->stats.longest_loss, 4);
-    put_le(h + OFF_HCHECK, fnv1a(FNV_OFFSET, h, OFF_HCHECK), 8);
+    le_put(h + OFF_ENTRIES, n, 8);
+    le_put(h + OFF_PAYLOAD, n * ENTRY_BYTES, 8);
+    le_put(h + OFF_CHECKSUM, sum, 8);
+    le_put(h + OFF_POSITIONS, t->stats.positions, 8);
+    le_put(h + OFF_WINS, t->stats.wins, 8);
+    le_put(h + OFF_DRAWS, t->stats.draws, 8);
+    le_put(h + OFF_LOSSES, t->stats.losses, 8);
+    le_put(h + OFF_LONGEST_WIN, t->stats.longest_win, 4);
+    le_put(h + OFF_LONGEST_LOSS, t->stats.longest_loss, 4);
+    le_put(h + OFF_HCHECK, fnv1a(FNV_OFFSET, h, OFF_HCHECK), 8);
     bool ok = fwrite(h, 1, sizeof h, f) == sizeof h;
     for (uint64_t i = 0; ok && i < n;) {
         size_t k = 0;
         for (; i < n && k + ENTRY_BYTES <= sizeof buf; i++, k += ENTRY_BYTES)
-            put_le(buf + k, tb_get(t, i), ENTRY_BYTES);
+            le_put(buf + k, tb_get(t, i), ENTRY_BYTES);
         ok = fwrite(buf, 1, k, f) == k;
     }
     if (fclose(f) != 0)
@@ -102,29 +89,29 @@ static bool parse_header(const unsigned char *h, uint64_t file_size, const char 
 {
     if (memcmp(h, MAGIC, sizeof MAGIC) != 0)
         return file_fail(err, path, "not a Jiangjun tablebase (bad magic)");
-    if (get_le(h + OFF_HCHECK, 8) != fnv1a(FNV_OFFSET, h, OFF_HCHECK))
+    if (le_get(h + OFF_HCHECK, 8) != fnv1a(FNV_OFFSET, h, OFF_HCHECK))
         return file_fail(err, path, "header checksum mismatch (corrupt file)");
     TbHeader r;
     memset(&r, 0, sizeof r);
-    r.version = (unsigned)get_le(h + OFF_VERSION, 4);
-    r.rules = (unsigned)get_le(h + OFF_RULES, 4);
-    r.encoding = (unsigned)get_le(h + OFF_ENCODING, 4);
+    r.version = (unsigned)le_get(h + OFF_VERSION, 4);
+    r.rules = (unsigned)le_get(h + OFF_RULES, 4);
+    r.encoding = (unsigned)le_get(h + OFF_ENCODING, 4);
     if (r.version != TB_FILE_VERSION)
         return file_fail(err, path, "unsupported tablebase version (this engine reads version 1)");
     if (r.rules != TB_RULES_V1)
         return file_fail(err, path, "unknown rule set (this engine reads rule set 1)");
-    if (r.encoding != TB_ENCODING_RAW16 || get_le(h + OFF_HSIZE, 4) != TB_HEADER_SIZE)
+    if (r.encoding != TB_ENCODING_RAW16 || le_get(h + OFF_HSIZE, 4) != TB_HEADER_SIZE)
         return file_fail(err, path, "unknown encoding or header size");
     memcpy(r.name, h + OFF_NAME, TB_SIG_TEXT - 1);
-    r.entries = get_le(h + OFF_ENTRIES, 8);
-    r.payload_bytes = get_le(h + OFF_PAYLOAD, 8);
-    r.checksum = get_le(h + OFF_CHECKSUM, 8);
-    r.stats.positions = get_le(h + OFF_POSITIONS, 8);
-    r.stats.wins = get_le(h + OFF_WINS, 8);
-    r.stats.draws = get_le(h + OFF_DRAWS, 8);
-    r.stats.losses = get_le(h + OFF_LOSSES, 8);
-    r.stats.longest_win = (unsigned)get_le(h + OFF_LONGEST_WIN, 4);
-    r.stats.longest_loss = (unsigned)get_le(h + OFF_LONGEST_LOSS, 4);
+    r.entries = le_get(h + OFF_ENTRIES, 8);
+    r.payload_bytes = le_get(h + OFF_PAYLOAD, 8);
+    r.checksum = le_get(h + OFF_CHECKSUM, 8);
+    r.stats.positions = le_get(h + OFF_POSITIONS, 8);
+    r.stats.wins = le_get(h + OFF_WINS, 8);
+    r.stats.draws = le_get(h + OFF_DRAWS, 8);
+    r.stats.losses = le_get(h + OFF_LOSSES, 8);
+    r.stats.longest_win = (unsigned)le_get(h + OFF_LONGEST_WIN, 4);
+    r.stats.longest_loss = (unsigned)le_get(h + OFF_LONGEST_LOSS, 4);
     TbSig sig;
     XqError e;
     if (!tb_sig_parse(r.name, &sig, &e) || tb_sig_unsupported(&sig) || !tb_sig_attackers(&sig, RED))
@@ -146,6 +133,11 @@ static bool parse_header(const unsigned char *h, uint64_t file_size, const char 
 /* Opens path and reads and checks its header; NULL with err filled. */
 static FILE *open_checked(const char *path, TbHeader *h, XqError *err)
 {
+    XqError why;
+    if (!file_is_regular(path, SIZE_MAX, &why)) { /* a FIFO or a device would block fopen (or never end) */
+        file_fail(err, path, why.msg);
+        return NULL;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         file_fail(err, path, strerror(errno));
@@ -195,7 +187,7 @@ TbTable *tb_file_read(const char *path, XqError *err)
         ok = fread(buf, 1, want, f) == want;
         sum = fnv1a(sum, buf, want);
         for (size_t k = 0; ok && k < want; k += ENTRY_BYTES, i++)
-            atomic_store_explicit(&t->val[i], (uint16_t)get_le(buf + k, ENTRY_BYTES), memory_order_relaxed);
+            atomic_store_explicit(&t->val[i], (uint16_t)le_get(buf + k, ENTRY_BYTES), memory_order_relaxed);
     }
     fclose(f);
     if (!ok || sum != h.checksum) {
