@@ -74,6 +74,14 @@ static char *deferred_pop(Deferred *d)
     return it->line;
 }
 
+/* Frees the lines still deferred (the session ends without running them) and the list. */
+static void deferred_free(Deferred *d)
+{
+    while (d->count > 0)
+        free(deferred_pop(d));
+    free(d->item);
+}
+
 /* The front-end of a dialect. */
 static const Frontend *frontend_of(Dialect d)
 {
@@ -257,9 +265,7 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
     }
     if (!p->quit)
         proto_quit(p);
-    while (d.count > 0)
-        free(deferred_pop(&d));
-    free(d.item);
+    deferred_free(&d);
     engine_free(p->engine); /* joins the search thread, the last one to wake the queue */
     p->engine = NULL;
     if (p->lim.finite_input) {
@@ -340,9 +346,7 @@ void protocol_close(ProtocolSession *s)
     Proto *p = s->p;
     if (!p->quit)
         proto_quit(p);
-    while (s->d.count > 0)
-        free(deferred_pop(&s->d));
-    free(s->d.item);
+    deferred_free(&s->d);
     engine_free(p->engine);
     p->engine = NULL;
     input_close(&p->input);
