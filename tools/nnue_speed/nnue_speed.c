@@ -31,15 +31,15 @@ static uint64_t rnd(uint64_t *s)
 /* A seeded random net (only its speed matters). */
 static Network *random_net(void)
 {
-    Network *net = calloc(1, sizeof *net);
+    Network *net = nnue_net_new(&NNUE_SHAPE_V1);
     uint64_t s = 1;
     if (!net)
         return NULL;
-    for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++)
+    const size_t h = (size_t)net->shape.hidden;
+    for (size_t i = 0; i < (size_t)net->shape.inputs * h; i++)
         net->ft_weight[i] = (int16_t)(rnd(&s) % 81) - 40;
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
-        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
-            net->out_weight[b][i] = (int16_t)(rnd(&s) % 255) - NNUE_OUT_WEIGHT_MAX;
+    for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * h; i++)
+        net->out_weight[i] = (int16_t)(rnd(&s) % 255) - NNUE_OUT_WEIGHT_MAX;
     snprintf(net->desc, sizeof net->desc, "random");
     return net;
 }
@@ -130,10 +130,9 @@ int main(int argc, char **argv)
     const Network *net = nnue_default();
     XqError err;
     if (net_file) {
-        own = malloc(sizeof *own);
-        if (!own || !nnue_load_file(own, net_file, NULL, &err)) {
-            fprintf(stderr, "error: %s\n", own ? err.msg : "out of memory");
-            free(own);
+        own = nnue_load_file(net_file, NULL, &err);
+        if (!own) {
+            fprintf(stderr, "error: %s\n", err.msg);
             return 1;
         }
         net = own;
@@ -169,6 +168,6 @@ int main(int argc, char **argv)
     free(pos);
     free(moves);
     free(ply);
-    free(own);
+    nnue_net_free(own);
     return 0;
 }

@@ -13,9 +13,9 @@
 
 /* Scalar: out = in + add rows - sub rows. */
 static void update_scalar(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add,
-                          const int16_t *const *sub, int n_sub)
+                          const int16_t *const *sub, int n_sub, int n)
 {
-    for (int i = 0; i < NNUE_HIDDEN; i++) {
+    for (int i = 0; i < n; i++) {
         int v = in[i];
         for (int a = 0; a < n_add; a++)
             v += add[a][i];
@@ -26,13 +26,13 @@ static void update_scalar(int16_t *out, const int16_t *in, const int16_t *const 
 }
 
 /* Scalar: sum of clamp(acc, 0, QA)^2 * weight over both perspectives. */
-static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int16_t *weight)
+static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int16_t *weight, int n)
 {
     int64_t sum = 0;
     for (int half = 0; half < 2; half++) {
         const int16_t *acc = half ? other : stm;
-        const int16_t *w = weight + half * NNUE_HIDDEN;
-        for (int i = 0; i < NNUE_HIDDEN; i++) {
+        const int16_t *w = weight + half * n;
+        for (int i = 0; i < n; i++) {
             int v = acc[i] < 0 ? 0 : (acc[i] > NNUE_QA ? NNUE_QA : acc[i]);
             sum += (int64_t)(v * w[i]) * v;
         }
@@ -41,13 +41,13 @@ static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int
 }
 
 #ifdef XQ_SSE2
-enum { SSE_LANES = 8, AVX_LANES = 16 };
+enum { SSE_LANES = 8, AVX_LANES = 16, OUTPUT_CHUNK = 512 };
 
 /* SSE2: out = in + add rows - sub rows. */
 static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add, const int16_t *const *sub,
-                        int n_sub)
+                        int n_sub, int n)
 {
-    for (int i = 0; i < NNUE_HIDDEN; i += SSE_LANES) {
+    for (int i = 0; i < n; i += SSE_LANES) {
         __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
         for (int a = 0; a < n_add; a++)
             v = _mm_add_epi16(v, _mm_loadu_si128((const __m128i *)(add[a] + i)));
@@ -57,23 +57,30 @@ static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *a
     }
 }
 
-/* SSE2: the output sum; clamp(acc) * w fits 16 bits (|w| <= 127), madd pairs it with clamp(acc) into 32. */
-static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16_t *weight)
+/* SSE2: the output sum; clamp(acc) * w fits 16 bits (|w| <= 127), madd pairs it with clamp(acc) into 32. The
+ * 32-bit lanes are emptied into a 64-bit total every OUTPUT_CHUNK accumulator values (a lane then holds at
+ * most 64 pair sums of 2 * 255^2 * 127, about 1.06e9: no overflow at any width). */
+static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16_t *weight, int n)
 {
     const __m128i zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
-    __m128i sum = _mm_setzero_si128();
+    int64_t total = 0;
     for (int half = 0; half < 2; half++) {
         const int16_t *acc = half ? other : stm;
-        const int16_t *w = weight + half * NNUE_HIDDEN;
-        for (int i = 0; i < NNUE_HIDDEN; i += SSE_LANES) {
-            __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
-            __m128i t = _mm_mullo_epi16(v, _mm_loadu_si128((const __m128i *)(w + i)));
-            sum = _mm_add_epi32(sum, _mm_madd_epi16(t, v));
+        const int16_t *w = weight + half * n;
+        for (int c = 0; c < n; c += OUTPUT_CHUNK) {
+            const int end = c + OUTPUT_CHUNK < n ? c + OUTPUT_CHUNK : n;
+            __m128i sum = _mm_setzero_si128();
+            for (int i = c; i < end; i += SSE_LANES) {
+                __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
+                __m128i t = _mm_mullo_epi16(v, _mm_loadu_si128((const __m128i *)(w + i)));
+                sum = _mm_add_epi32(sum, _mm_madd_epi16(t, v));
+            }
+            int32_t lanes[4];
+            _mm_storeu_si128((__m128i *)lanes, sum);
+            total += (int64_t)lanes[0] + lanes[1] + lanes[2] + lanes[3];
         }
     }
-    int32_t lanes[4];
-    _mm_storeu_si128((__m128i *)lanes, sum);
-    return (int64_t)lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    return total;
 }
 
 #endif
@@ -81,9 +88,9 @@ static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16
 #ifdef XQ_X86
 /* AVX2: out = in + add rows - sub rows. */
 __attribute__((target("avx2"))) static void update_avx2(int16_t *out, const int16_t *in, const int16_t *const *add,
-                                                        int n_add, const int16_t *const *sub, int n_sub)
+                                                        int n_add, const int16_t *const *sub, int n_sub, int n)
 {
-    for (int i = 0; i < NNUE_HIDDEN; i += AVX_LANES) {
+    for (int i = 0; i < n; i += AVX_LANES) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(in + i));
         for (int a = 0; a < n_add; a++)
             v = _mm256_add_epi16(v, _mm256_loadu_si256((const __m256i *)(add[a] + i)));
@@ -93,26 +100,29 @@ __attribute__((target("avx2"))) static void update_avx2(int16_t *out, const int1
     }
 }
 
-/* AVX2: the output sum, as output_sse2 with twice the lanes. */
+/* AVX2: the output sum, as output_sse2 with twice the lanes (so half the values per lane and chunk). */
 __attribute__((target("avx2"))) static int64_t output_avx2(const int16_t *stm, const int16_t *other,
-                                                           const int16_t *weight)
+                                                           const int16_t *weight, int n)
 {
     const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
-    __m256i sum = _mm256_setzero_si256();
+    int64_t total = 0;
     for (int half = 0; half < 2; half++) {
         const int16_t *acc = half ? other : stm;
-        const int16_t *w = weight + half * NNUE_HIDDEN;
-        for (int i = 0; i < NNUE_HIDDEN; i += AVX_LANES) {
-            __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
-            __m256i t = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + i)));
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
+        const int16_t *w = weight + half * n;
+        for (int c = 0; c < n; c += OUTPUT_CHUNK) {
+            const int end = c + OUTPUT_CHUNK < n ? c + OUTPUT_CHUNK : n;
+            __m256i sum = _mm256_setzero_si256();
+            for (int i = c; i < end; i += AVX_LANES) {
+                __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
+                __m256i t = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + i)));
+                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
+            }
+            int32_t lanes[8];
+            _mm256_storeu_si256((__m256i *)lanes, sum);
+            for (int k = 0; k < 8; k++)
+                total += lanes[k];
         }
     }
-    int32_t lanes[8];
-    _mm256_storeu_si256((__m256i *)lanes, sum);
-    int64_t total = 0;
-    for (int i = 0; i < 8; i++)
-        total += lanes[i];
     return total;
 }
 #endif
