@@ -12,6 +12,7 @@
 
 #include "train_ckpt.h"
 #include "train_export.h"
+#include "train_lift.h"
 #include "train_loop.h"
 #include "engine/version.h"
 
@@ -27,6 +28,7 @@ enum {
     DESC_LEN = 128,
     DEFAULT_FEATURE_SET = NNUE_FEATURE_SET_KING, /* a fresh net: network v2 (king buckets) */
     DEFAULT_HIDDEN = 512,
+    LIFT_CHECK_POSITIONS = 1000, /* positions on which a lifted start net is compared with the one it came from */
 };
 static const double DEFAULT_LR = 0.001, DEFAULT_GAMMA = 0.3, DEFAULT_MIN_FRAC = 0.01, DEFAULT_LAMBDA = 0.5;
 static const double DEFAULT_WEIGHT_DECAY = 5.0; /* the best of 0, 1, 5, 20 on 1.5 M positions (tools/xqtrain/README.md) */
@@ -50,7 +52,8 @@ static const char USAGE[] =
     "  -threads N [2]  -seed S [1]\n"
     "  -features 1|2  inputs: 1 the 1260 piece-square ones, 2 those per king bucket (7560) [2; -init: its net's]\n"
     "  -hidden H  first-layer width, a multiple of 32 up to 1024 [512; -init: its net's]\n"
-    "  -init FILE  start from a checkpoint (with its Adam state) or a .nnue net\n"
+    "  -init FILE  start from a checkpoint (with its Adam state) or a .nnue net; given a wider -hidden, or\n"
+    "      -features 2 for a feature-set-1 net, it is lifted to that shape, evaluating the same (fresh Adam state)\n"
     "  -desc TEXT  description written into the nets [settings]\n"
     "  -min-ply N [16; 0 for data without plies]  -max-score CP [3000]\n"
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
@@ -331,8 +334,30 @@ static bool make_dir(const char *dir)
     return false;
 }
 
-/* Loads the -init net into net and adam (of the shape the options ask for, if they do); false after a message. */
-static bool start_from_file(const Args *a, Net *net, Adam *adam)
+/* Prints how far a lifted start net's float evaluation is from its source's on up to LIFT_CHECK_POSITIONS positions
+ * of a set (0 by construction, train_lift.h). */
+static void report_lift(const Net *from, const Net *lifted, const TrainSet *set)
+{
+    Scratch a, b;
+    if (!scratch_alloc(&a, from->shape.hidden) || !scratch_alloc(&b, lifted->shape.hidden)) {
+        scratch_free(&a);
+        return;
+    }
+    size_t n = set->count < LIFT_CHECK_POSITIONS ? set->count : LIFT_CHECK_POSITIONS;
+    double worst = 0;
+    for (size_t i = 0; i < n; i++) {
+        const TrainPos *p = &set->pos[i * set->count / n];
+        double d = fabs(net_eval_cp(lifted, p, &b) - net_eval_cp(from, p, &a));
+        worst = d > worst ? d : worst;
+    }
+    printf("lifted to feature set %d, hidden %d: max |float eval - start net's| %.6f cp on %zu positions\n",
+           lifted->shape.feature_set, lifted->shape.hidden, worst, n);
+    scratch_free(&a);
+    scratch_free(&b);
+}
+
+/* Loads the -init net into net and adam, lifted to the shape the options ask for; false after a message. */
+static bool start_from_file(const Args *a, const TrainSet *check, Net *net, Adam *adam)
 {
     XqError err;
     if (!init_from_file(a->init, net, adam, &err)) {
@@ -345,9 +370,20 @@ static bool start_from_file(const Args *a, Net *net, Adam *adam)
                                  a->hidden ? a->hidden : net->shape.hidden);
     if (want.feature_set == net->shape.feature_set && want.hidden == net->shape.hidden)
         return true;
-    fprintf(stderr, "xqtrain: -features %d -hidden %d but %s has feature set %d, hidden %d\n", want.feature_set,
-            want.hidden, a->init, net->shape.feature_set, net->shape.hidden);
-    return false;
+    Net lifted;
+    if (!net_lift(net, &want, a->opt.seed, &lifted, &err)) {
+        fprintf(stderr, "xqtrain: %s: %s\n", a->init, err.msg);
+        return false;
+    }
+    report_lift(net, &lifted, check);
+    net_free(net);
+    adam_free(adam);
+    *net = lifted;
+    if (!adam_alloc(adam, net)) {
+        fprintf(stderr, "xqtrain: out of memory\n");
+        return false;
+    }
+    return true;
 }
 
 /* The train command. */
@@ -367,7 +403,7 @@ static int cmd_train(int argc, char **argv)
         printf("K = %.1f (fitted on the training set)\n", a.opt.loss.k);
     }
     if (a.init) {
-        if (!start_from_file(&a, &net, &adam))
+        if (!start_from_file(&a, valid.count ? &valid : &train, &net, &adam))
             goto done;
         if (a.init_material)
             printf("-init-material is for a fresh net: ignored with -init\n");
