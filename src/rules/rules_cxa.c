@@ -51,16 +51,23 @@
  * line 36, 一将一杀 against 一杀一闲, a mutual perpetual attack) and
  * make a chinese ruling about half as slow again (tools/rules_speed).
  * Combination (捉 "including by continuous checks"): the side could give a
- * quiet check after which, whatever the reply, the checking piece itself
- * captures and wins at least a horse's worth (a fork, a discovered check by
- * the moving piece, 卧槽), more than its captures now win
- * (RulesThreats.combo). One check deep: the book's examples are one check
- * and a capture; a deeper line of checks ruled 图24's idle rook move a
- * chase. The one exception is a sacrificial check (CXA_SACRIFICES): a
- * checking piece that the reply takes may be followed by one more such
- * check, the sacrificed piece's value deducted (a pawn given up on the
- * king's square draws the king into a fork). Such a chase is joint (联合捉子: the check and the capture win
- * together), as the book rules 参考图40's horse check that wins a piece.
+ * quiet check after which, whatever the reply, its captures win at least a
+ * horse's worth, more than its captures now win (RulesThreats.combo). The
+ * capture may be the checker's (a fork, a skewer, 卧槽), the piece's whose
+ * move uncovered the check, or a third piece's: the definition says only
+ * that the capture becomes possible through the checks, and the book calls
+ * the advisor move of 参考图42 that allows a rook check (doubled by the
+ * cannon behind it) forcing a block that the cannon then takes a 联合捉子.
+ * One check deep: the book's examples are one check and a capture; a
+ * deeper line of checks ruled 图24's idle rook move a chase.
+ * The one exception is a sacrificial check (CXA_SACRIFICES): a checking
+ * piece that the reply takes may be followed by one more such check, the
+ * sacrificed piece's value deducted (a pawn given up on the king's square
+ * draws the king into a fork). Such a chase is joint (联合捉子: the check
+ * and the capture win together), as the book rules 参考图40's horse check
+ * that wins a piece. A sacrifice that is no check is not followed: the
+ * definition's capture comes on the next move or through checks or
+ * exchanges starting then, and a quiet offer leaves the other side free.
  *
  * Invariant: every function that edits the board (side to move, trial
  * moves) restores it exactly before returning.
@@ -415,44 +422,24 @@ static bool mates_by_checks(Position *pos, int moves)
 }
 
 /*
- * Best material the side to move wins by a capture with the piece on `sq`
- * and the captures that follow (the other side taking back): 0 if none wins.
- */
-static int capture_with(Position *pos, int sq)
-{
-    Move caps[MAX_MOVES];
-    const int n = gen_captures(pos, caps);
-    int best = 0;
-    for (int i = 0; i < n; i++) {
-        const int victim = pos->board[move_to(caps[i])];
-        if (move_from(caps[i]) != sq || piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
-            continue;
-        const int gain = value_of(pos, victim);
-        pos_make(pos, caps[i]);
-        const int score = gain - capture_search(pos, 0, gain, CXA_CAPTURE_DEPTH - 1, NO_SQUARE, NO_SIDE);
-        pos_unmake(pos);
-        if (score > best)
-            best = score;
-    }
-    return best;
-}
-
-/*
  * Least material the side to move wins, whatever the reply, by a quiet
- * check that lets the checking piece capture next (a fork, a discovered
- * check by the piece that moves, 卧槽): the best such check's value (the
- * reply's own capture deducted), CXA_MATED if a check mates, 0 if none wins.
+ * check and the captures that follow it (by any piece: the checker in a
+ * fork, a skewer or 卧槽, the piece whose move uncovered the check, or a
+ * third piece taking what the check drove a root from or forced in
+ * between): the best such check's value (the reply's own capture
+ * deducted), CXA_MATED if a check mates; `floor` (at least 0) if no check
+ * wins more than `floor` (a fail-hard bound: the caller needs only more).
  * With `sacrifices` left, a reply that takes the checking piece is met by
  * the best such check again (a sacrificial check: the piece is given up to
  * draw the taker onto its square, and the next check wins), the piece's
  * value deducted.
  */
-static int check_gain(Position *pos, int sacrifices)
+static int check_gain(Position *pos, int sacrifices, int floor)
 {
     Move list[MAX_MOVES], replies[MAX_MOVES];
     const int king = pos_king_sq(pos, pos->side ^ 1);
     const int n = gen_moves(pos, list);
-    int best = 0;
+    int best = floor > 0 ? floor : 0;
     for (int i = 0; i < n && best < CXA_MATED; i++) {
         const int to = move_to(list[i]);
         if (pos->board[to] != EMPTY || !may_check(king, list[i]) || !move_gives_check(pos, list[i])
@@ -466,10 +453,13 @@ static int check_gain(Position *pos, int sacrifices)
             const int lost = victim == EMPTY ? 0 : value_of(pos, victim);
             const bool taken = move_to(replies[j]) == to;
             pos_make(pos, replies[j]);
-            int v = pos->board[to] == EMPTY ? 0 : capture_with(pos, to) - lost; /* the checker taken: nothing, */
-            if (taken && sacrifices > 0) { /* unless it was a sacrifice that the next check exploits */
-                const int next = check_gain(pos, sacrifices - 1);
-                v = next >= CXA_MATED ? CXA_MATED : next - lost;
+            /* what its captures win then, by any piece: the checker, the piece that moved or a third one
+             * (the check drove a root away or forced a block); bounded by what is already decided */
+            int v = capture_search(pos, best + lost, worst + lost, CXA_CAPTURE_DEPTH, NO_SQUARE, NO_SIDE) - lost;
+            if (taken && sacrifices > 0) { /* or, the checker taken, a sacrifice that the next check exploits */
+                const int next = check_gain(pos, sacrifices - 1, (v > best ? v : best) + lost);
+                if (next >= CXA_MATED || next - lost > v)
+                    v = next >= CXA_MATED ? CXA_MATED : next - lost;
             }
             pos_unmake(pos);
             if (v < worst)
@@ -485,17 +475,16 @@ static int check_gain(Position *pos, int sacrifices)
 /*
  * Does the side to move threaten to win material by a combination (CXA 捉:
  * "including by continuous checks"): a quiet check after which, whatever
- * the reply, the checking piece captures and wins at least CXA_COMBO_MIN
- * (a horse's worth), more than its best captures at once win (those are
- * chase pairs or idle attacks, tested apart)? A check that mates is a mate
- * threat instead (杀).
+ * the reply, its captures win at least CXA_COMBO_MIN (a horse's worth),
+ * more than its best captures at once win (those are chase pairs or idle
+ * attacks, tested apart)? A check that mates is a mate threat instead (杀).
  */
 static bool wins_by_checks(Position *pos)
 {
-    const int combo = check_gain(pos, CXA_SACRIFICES);
-    if (combo < CXA_COMBO_MIN || combo >= CXA_MATED)
-        return false;
-    return combo > capture_search(pos, 0, CXA_MATED, CXA_CAPTURE_DEPTH, NO_SQUARE, NO_SIDE);
+    const int now = capture_search(pos, 0, CXA_MATED, CXA_CAPTURE_DEPTH, NO_SQUARE, NO_SIDE);
+    const int floor = now > CXA_COMBO_MIN - 1 ? now : CXA_COMBO_MIN - 1;
+    const int combo = check_gain(pos, CXA_SACRIFICES, floor);
+    return combo > floor && combo < CXA_MATED;
 }
 
 /* Fills what `side` threatens in pos as if it were to move. */
