@@ -346,7 +346,31 @@ static const CxaCase IDLE_ATTACKS[] = {
     { "uncrossed pawns have no material value: the rook attacking a6 and c6 in turn is idle",
       "5k3/9/9/p1p6/R8/9/9/9/9/4K4 w - - 0 1", "a5c5 f9f8 c5a5 f8f9", RULES_DRAW, REASON_REPETITION,
       { K_IDLE, K_IDLE } },
+    { "Art. 27: the rook holds rank 0 against Ra0 mate from the key defensive points c0 and d0; its attacks on the "
+      "elephant c5 and the advisor d9 are incidental, idle",
+      "3a1k3/9/9/9/2b6/rn7/9/9/5p3/2R1K4 w - - 0 1", "c0d0 f9f8 d0c0 f8f9", RULES_DRAW, REASON_REPETITION,
+      { K_IDLE, K_IDLE } },
 };
+
+/* 5 (continued). Where Art. 27's advisor/elephant exception does not reach: the same rook shuttle chases. */
+static const CxaCase KEY_POINT_LIMITS[] = {
+    { "no key point: without the pawn f1, Ra0 is no mate, and the rook chases the elephant and the advisor",
+      "3a1k3/9/9/9/2b6/rn7/9/9/9/2R1K4 w - - 0 1", "c0d0 f9f8 d0c0 f8f9", RULES_RED_LOSES, REASON_PERPETUAL_CHASE,
+      { K_CHASE, K_IDLE } },
+    { "not an advisor or elephant: from the same key points the rook chases the rootless cannons c5 and d9",
+      "3c1k3/9/9/9/2c6/rn7/9/9/5p3/2R1K4 w - - 0 1", "c0d0 f9f8 d0c0 f8f9", RULES_RED_LOSES, REASON_PERPETUAL_CHASE,
+      { K_CHASE, K_IDLE } },
+    { "no simple draw: red threatens mate itself (the rook h7 and the horse h6), so the rook's attacks count",
+      "3a1k3/9/7R1/7N1/2b6/rn7/9/9/5p3/2R1K4 w - - 0 1", "c0d0 f9f8 d0c0 f8f9", RULES_RED_LOSES,
+      REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
+};
+
+/* Rules the cases of KEY_POINT_LIMITS. */
+static void test_key_point_limits(void **state)
+{
+    (void)state;
+    check_cases(KEY_POINT_LIMITS, sizeof KEY_POINT_LIMITS / sizeof KEY_POINT_LIMITS[0]);
+}
 
 /* Rules the cases of IDLE_ATTACKS. */
 static void test_idle_attacks(void **state)
@@ -427,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_both_at_fault),
         cmocka_unit_test(test_alternations_allowed),
         cmocka_unit_test(test_idle_attacks),
+        cmocka_unit_test(test_key_point_limits),
         cmocka_unit_test(test_chase_different_pieces),
         cmocka_unit_test(test_idle_cycle_draws_everywhere),
     };

@@ -68,6 +68,13 @@
  * that wins a piece. A sacrifice that is no check is not followed: the
  * definition's capture comes on the next move or through checks or
  * exchanges starting then, and a quiet offer leaves the other side free.
+ * Art. 27's third case: attacks on an advisor or elephant by a piece on a
+ * key defensive point that gives an immediate simple draw are idle. The
+ * book does not define the terms; here a key defensive point is a square
+ * whose piece, lifted off the board, would leave its king attacked or let
+ * the other side threaten mate, while in place the other side threatens
+ * none; the draw is immediate and simple when the side itself threatens no
+ * mate and no combination (drop_key_point_pairs).
  *
  * Invariant: every function that edits the board (side to move, trial
  * moves) restores it exactly before returning.
@@ -487,6 +494,66 @@ static bool wins_by_checks(Position *pos)
     return combo > floor && combo < CXA_MATED;
 }
 
+/* Does the side not to move threaten mate (杀), the side to move passing? pos is restored. */
+static bool other_threatens_mate(Position *pos)
+{
+    const uint8_t side = pos->side, check = pos->in_check;
+    pos->side ^= 1;
+    pos->in_check = side_in_check(pos, pos->side);
+    const bool mate = !pos->in_check && mates_by_checks(pos, CXA_MATE_MOVES);
+    pos->side = side;
+    pos->in_check = check;
+    return mate;
+}
+
+/*
+ * Does piece `id` of the side to move stand on a key defensive point (Art.
+ * 27, 要点): lifted off the board, would its king be attacked, or the other
+ * side threaten mate? pos is restored.
+ */
+static bool holds_key_point(Position *pos, int id)
+{
+    const int sq = pos->piece_sq[id];
+    pos->board[sq] = EMPTY;
+    pos->piece_sq[id] = 0;
+    const bool key = side_in_check(pos, pos->side) || other_threatens_mate(pos);
+    pos->board[sq] = (uint8_t)id;
+    pos->piece_sq[id] = (uint8_t)sq;
+    return key;
+}
+
+/*
+ * Art. 27: incidental attacks on an advisor or elephant by a piece that
+ * occupies a key defensive point giving an immediate simple draw are idle.
+ * Drops from out (the side to move threatening no mate and no combination:
+ * it only holds) the pairs on an advisor or elephant whose attacker holds a
+ * key point (holds_key_point), when the other side, with it in place,
+ * threatens no mate (the point holds the draw).
+ */
+static void drop_key_point_pairs(Position *pos, RulesThreats *out)
+{
+    const int us = side_tag(pos->side), them = side_tag(pos->side ^ 1);
+    int held = -1; /* the other side threatens no mate as things stand: computed when first needed */
+    for (int v = 0; v < SIDE_PIECES; v++) {
+        const int type = piece_type(them + v);
+        if (!out->by[v] || (type != ADVISOR && type != ELEPHANT))
+            continue;
+        if (held < 0)
+            held = !other_threatens_mate(pos);
+        if (!held)
+            return;
+        for (int a = 0; a < SIDE_PIECES; a++) {
+            const uint16_t keep = (uint16_t) ~(1u << a);
+            if ((out->by[v] & ~keep) && holds_key_point(pos, us + a)) {
+                out->by[v] &= keep;
+                out->real[v] &= keep;
+                out->joint[v] &= keep;
+                out->rooted[v] &= keep;
+            }
+        }
+    }
+}
+
 /* Fills what `side` threatens in pos as if it were to move. */
 void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
 {
@@ -535,6 +602,8 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
      * giving check (the check is the stronger class of that move). */
     out->mate = !pos->in_check && !side_in_check(pos, side ^ 1) && threatens_mate(pos, &mating);
     out->combo = !pos->in_check && !side_in_check(pos, side ^ 1) && !out->mate && wins_by_checks(pos);
+    if (!pos->in_check && !side_in_check(pos, side ^ 1) && !out->mate && !out->combo)
+        drop_key_point_pairs(pos, out);
     pos->side = saved_side;
     pos->in_check = saved_check;
 }
