@@ -132,6 +132,8 @@ static int capture_search(Position *pos, int alpha, int beta, int depth, int onl
     if (alpha >= beta)
         return alpha;
     Move caps[MAX_MOVES];
+    LegalCtx ctx;
+    bool ctx_ready = false; /* the legality data, made at the first capture that needs it */
     const int n = gen_captures(pos, caps);
     for (int i = 0; i < n; i++) {
         const int victim = pos->board[move_to(caps[i])], mover = piece_type(pos->board[move_from(caps[i])]);
@@ -139,8 +141,14 @@ static int capture_search(Position *pos, int alpha, int beta, int depth, int onl
             continue;
         if (pos->side == idle && (mover == KING || mover == PAWN))
             continue;
-        if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
+        if (piece_type(victim) == KING)
             continue; /* a king left en prise (a check ignored by standing pat) is not material */
+        if (!ctx_ready) {
+            legal_ctx_init(pos, &ctx);
+            ctx_ready = true;
+        }
+        if (!legal_with_ctx(pos, &ctx, caps[i]))
+            continue;
         const int gain = value_of(pos, victim);
         pos_make(pos, caps[i]);
         const int score = gain - capture_search(pos, gain - beta, gain - alpha, depth - 1, only, idle);
@@ -273,18 +281,18 @@ static RootKind root_of(Position *pos, Move m, int cost, int gain, int *own)
 {
     const int sq = move_to(m), capturer = pos->side, margin = cost - gain;
     const uint16_t checks = rules_checkers(pos, capturer ^ 1); /* a check already given is answered first */
-    Move replies[MAX_MOVES];
+    const int them = side_tag(capturer ^ 1);
     RootKind root = ROOT_NONE;
     pos_make(pos, m);
-    const int n = gen_captures(pos, replies);
-    for (int i = 0; i < n && root != ROOT_REAL; i++) {
-        if (move_to(replies[i]) != sq || !rules_legal_despite(pos, replies[i], checks))
+    for (int p = them; p < them + SIDE_PIECES && root != ROOT_REAL; p++) { /* the recaptures on sq */
+        const Move reply = move_make(pos->piece_sq[p], sq);
+        if (!pos->piece_sq[p] || !move_is_pseudo_legal(pos, reply) || !rules_legal_despite(pos, reply, checks))
             continue;
-        pos_make(pos, replies[i]);
+        pos_make(pos, reply);
         const int back = capture_search(pos, 0, cost + 1, CXA_CAPTURE_DEPTH - 1, NO_SQUARE, NO_SIDE);
         if (back <= cost) { /* a root: the capturer wins back no more than the recapture took */
             root = ROOT_OUTNUMBERED;
-            if (gain == 0 || exchange_holds(pos, m, replies[i], margin, back, own))
+            if (gain == 0 || exchange_holds(pos, m, reply, margin, back, own))
                 root = ROOT_REAL;
         }
         pos_unmake(pos);
@@ -330,8 +338,8 @@ static int standing_threat(Position *pos)
     int best = 0;
     for (int i = 0; i < n; i++) {
         const int attacker = pos->board[move_from(caps[i])], victim = pos->board[move_to(caps[i])];
-        if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
-            continue;
+        if (piece_type(victim) == KING || value_of(pos, victim) <= best || !move_is_legal(pos, caps[i]))
+            continue; /* (a capture wins at most its victim) */
         const int cost = value_of(pos, attacker);
         const int win = value_of(pos, victim) - (has_root(pos, caps[i], cost) ? cost : 0);
         if (win > best)
@@ -396,6 +404,19 @@ static bool may_check(int king, Move m)
     return (tf <= 2 && tr <= 2) || (ff <= 1 && fr <= 1);
 }
 
+/* Has the side to move a legal move? */
+static bool has_legal_move(Position *pos)
+{
+    Move list[MAX_MOVES];
+    LegalCtx ctx;
+    const int n = gen_moves(pos, list);
+    legal_ctx_init(pos, &ctx);
+    for (int i = 0; i < n; i++)
+        if (legal_with_ctx(pos, &ctx, list[i]))
+            return true;
+    return false;
+}
+
 /* Can the side to move mate by checks within `moves` moves? */
 static bool mates_by_checks(Position *pos, int moves)
 {
@@ -408,9 +429,16 @@ static bool mates_by_checks(Position *pos, int moves)
             || !move_gives_check(pos, list[i]) || !move_is_legal(pos, list[i]))
             continue; /* (a king en prise is not mate: only a side just checked by us leaves one) */
         pos_make(pos, list[i]);
+        if (moves <= 1) { /* mate now or never */
+            const bool mate = !has_legal_move(pos);
+            pos_unmake(pos);
+            if (mate)
+                return true;
+            continue;
+        }
         const int r = gen_legal(pos, replies);
         bool mate = r == 0;
-        for (int j = 0; !mate && moves > 1 && j <= r; j++) {
+        for (int j = 0; !mate && j <= r; j++) {
             if (j == r) {
                 mate = true; /* every reply loses to a further mate by checks */
                 break;
