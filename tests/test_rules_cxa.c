@@ -226,6 +226,31 @@ static void test_parry_makes_real(void **state)
 }
 
 /*
+ * 1 (continued). A victim that parries a check by stepping into another
+ * piece's attack is chased by the checking side's next move if that plays on
+ * without taking (since_own): the attack is real once the check has been
+ * parried, and the book rules an attack the opponent's move handed over a
+ * chase once the attacker plays on (图10: the rook escaping the horse walks
+ * into the elephant's attack). This is a choice: 参考图21/22 rule some
+ * self-caused attacks idle (a victim's counter-attack on its own chaser).
+ */
+static const CxaCase STEP_INTO_ATTACK[] = {
+    { "一将一捉: the rook checks on e4, the horse c8 blocks on e7 under the rook a7, which then chases it",
+      "4ka3/2n6/R8/9/9/7R1/9/9/9/5K3 w - - 0 1", "h4e4 c8e7 e4h4 e7c8", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+    { "一将一闲: the same, the horse guarded on e7 by the elephant c9 (its return to c8 attacks the rook a7)",
+      "2b1ka3/2n6/R8/9/9/7R1/9/9/9/5K3 w - - 0 1", "h4e4 c8e7 e4h4 e7c8", RULES_DRAW, REASON_REPETITION,
+      { K_CHECK | K_IDLE, K_CHASE | K_IDLE } },
+};
+
+/* Rules the cases of STEP_INTO_ATTACK. */
+static void test_step_into_attack(void **state)
+{
+    (void)state;
+    check_cases(STEP_INTO_ATTACK, sizeof STEP_INTO_ATTACK / sizeof STEP_INTO_ATTACK[0]);
+}
+
+/*
  * 1 (continued). A combination that begins with a sacrificial check (捉
  * "including by continuous checks"): on e4 the horse threatens d8e8+, the
  * king must take the pawn (the horses d9 and f9 hold its other squares),
@@ -446,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_swap_is_involution),
         cmocka_unit_test(test_mixed_attacks_lose),
         cmocka_unit_test(test_parry_makes_real),
+        cmocka_unit_test(test_step_into_attack),
         cmocka_unit_test(test_sacrifice_combination),
         cmocka_unit_test(test_perpetual_mate_threat_loses),
         cmocka_unit_test(test_both_at_fault),
