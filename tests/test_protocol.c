@@ -711,11 +711,12 @@ static void test_option_lines(void **state)
 }
 
 /* Runs the dialogs. */
-/* Every option has its entry in the table (designated by its OptId, so a forgotten one would be zeroed) and a name. */
+/* Every option has its entry in the table (designated by its OptId, so a forgotten one would be zeroed) and a name.
+ * (The search's constants after OPT_SEARCH_FIRST are options of a tuning build only: test_search_params.) */
 static void test_option_table(void **state)
 {
     (void)state;
-    for (int i = 0; i < OPT_COUNT; i++) {
+    for (int i = 0; i < OPT_SEARCH_FIRST; i++) {
         OptView uci, ucci;
         const bool shown_uci = opt_view(i, DIALECT_UCI, &uci), shown_ucci = opt_view(i, DIALECT_UCCI, &ucci);
         assert_true(shown_uci || shown_ucci);

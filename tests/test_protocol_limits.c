@@ -22,11 +22,12 @@ enum {
     QUIET_PLIES = 131100,     /* more quiet plies than a 16-bit counter holds (a wrap would leave 28) */
     PROBES = 200,             /* probe lines sent during one search */
     THINK_MS = 300,           /* a search with a huge clock still thinks this long */
-    FLAGGED_MS = 1000,        /* a search on a flagged clock answers within this */
+    FLAGGED_MS = 1000 + EP_LOAD_SLACK_MS, /* a search on a flagged clock answers within this (it may take 0 ms:
+                                 the bound is the load's slack; one thinking until stop never answers) */
     DEFERRED_CAP = 4096,      /* lines the engine keeps waiting behind a search (src/protocol/protocol.c) */
     FLOOD = 5000,             /* lines sent during one search that must wait for it */
-    LIVE_MS = 2000,           /* isready/stop/quit during a long command: the protocol asks 100 ms; a loaded
-                                 machine may take longer, a blocked protocol thread never answers */
+    LIVE_MS = 100 + EP_LOAD_SLACK_MS, /* isready/stop/quit during a long command: the protocol asks 100 ms; a
+                                 loaded machine may take longer, a blocked protocol thread never answers */
     LATENCY_PROBES = 10,      /* isready lines sent during one long command */
 };
 

@@ -172,6 +172,19 @@ static const CxaCase MIXED_ATTACKS_LOSE[] = {
     { "捉 by combination: the rook's check on a8 wins a piece next, on every move (AXF D97-98: a draw there)",
       "C1Na5/3Rak3/4bc3/2p6/n5b2/9/1p6r/4B4/4A4/2B1KA3 w - - 0 1", "a9a8 f8f9 a8a9 f9f8", RULES_RED_LOSES,
       REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
+    { "捉 by combination won by the uncovered checker: on e1 the rook backs the horse e4, whose move checks by "
+      "discovery; the king steps aside and the rook takes the horse e9. On d1 it attacks the rootless advisor d9",
+      "3ana3/4k4/b8/9/9/4N4/9/9/3R5/5K3 w - - 0 1", "d1e1 a7c9 e1d1 c9a7", RULES_RED_LOSES, REASON_PERPETUAL_CHASE,
+      { K_CHASE, K_IDLE } },
+    { "捉 by combination won by a third piece: from h6 the horse threatens Ng8+, which drives the king from e9, the "
+      "only root of the horse d9, and the rook d0 takes it; from g4 it attacks the rootless cannon e3",
+      "3nk4/9/b8/7N1/9/9/4c4/9/9/3R1K3 w - - 0 1", "h6g4 a7c9 g4h6 c9a7", RULES_RED_LOSES, REASON_PERPETUAL_CHASE,
+      { K_CHASE, K_IDLE } },
+    { "捉 with the king's help (Art. 27): on d1 the king joins the cannon d5 against the horse d2 (its root, the rook "
+      "a2, would fall to the king); on e1 it pins the horse e6 (flying general), and the cannon g5 it guarded falls "
+      "to the rook g0",
+      "4k4/9/b8/4n4/3C2c2/9/3N5/r2n5/4K4/6R2 w - - 0 1", "e1d1 a7c9 d1e1 c9a7", RULES_RED_LOSES,
+      REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
 };
 
 /* Rules the cases of MIXED_ATTACKS_LOSE. */
@@ -213,6 +226,31 @@ static void test_parry_makes_real(void **state)
 }
 
 /*
+ * 1 (continued). A victim that parries a check by stepping into another
+ * piece's attack is chased by the checking side's next move if that plays on
+ * without taking (since_own): the attack is real once the check has been
+ * parried, and the book rules an attack the opponent's move handed over a
+ * chase once the attacker plays on (图10: the rook escaping the horse walks
+ * into the elephant's attack). This is a choice: 参考图21/22 rule some
+ * self-caused attacks idle (a victim's counter-attack on its own chaser).
+ */
+static const CxaCase STEP_INTO_ATTACK[] = {
+    { "一将一捉: the rook checks on e4, the horse c8 blocks on e7 under the rook a7, which then chases it",
+      "4ka3/2n6/R8/9/9/7R1/9/9/9/5K3 w - - 0 1", "h4e4 c8e7 e4h4 e7c8", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
+      { K_CHECK | K_CHASE, K_IDLE } },
+    { "一将一闲: the same, the horse guarded on e7 by the elephant c9 (its return to c8 attacks the rook a7)",
+      "2b1ka3/2n6/R8/9/9/7R1/9/9/9/5K3 w - - 0 1", "h4e4 c8e7 e4h4 e7c8", RULES_DRAW, REASON_REPETITION,
+      { K_CHECK | K_IDLE, K_CHASE | K_IDLE } },
+};
+
+/* Rules the cases of STEP_INTO_ATTACK. */
+static void test_step_into_attack(void **state)
+{
+    (void)state;
+    check_cases(STEP_INTO_ATTACK, sizeof STEP_INTO_ATTACK / sizeof STEP_INTO_ATTACK[0]);
+}
+
+/*
  * 1 (continued). A combination that begins with a sacrificial check (捉
  * "including by continuous checks"): on e4 the horse threatens d8e8+, the
  * king must take the pawn (the horses d9 and f9 hold its other squares),
@@ -250,6 +288,13 @@ static const CxaCase PERPETUAL_MATE_THREAT_LOSES[] = {
     { "长杀 against 长兑: the rook threatens Rb9 or Rc9 mate; black's rook faces it each time, an exchange offer (兑, allowed)",
       "4k4/R8/9/9/1r7/9/9/9/1R7/3K5 w - - 0 1", "b1c1 b5c5 c1b1 c5b5", RULES_RED_LOSES, REASON_PERPETUAL_THREAT,
       { K_THREAT, K_IDLE } },
+    { "长杀 against 长拦: the rook threatens Rc9 or Rb9 mate; the horse blocks the file each time (拦, allowed)",
+      "4k4/8R/9/9/9/1n7/9/9/1R7/3K5 w - - 0 1", "b1c1 b4c6 c1b1 c6b4", RULES_RED_LOSES, REASON_PERPETUAL_THREAT,
+      { K_THREAT, K_IDLE } },
+    { "长杀 against 长拦: on c6 the blocking horse also attacks the horse e5, which the pawn e4 guards and which "
+      "attacks it back (兑, allowed)",
+      "4k4/8R/9/9/4N4/1n2P4/9/9/1R7/3K5 w - - 0 1", "b1c1 b4c6 c1b1 c6b4", RULES_RED_LOSES, REASON_PERPETUAL_THREAT,
+      { K_THREAT, K_IDLE } },
     { "一将一杀 against 一杀一闲: red is at fault, black's threats alternate with idle moves (allowed)",
       "5k3/2CPP4/9/9/9/9/9/B3p4/r8/4K4 w - - 0 1", "e8f8 f9e9 e0f0 e2f2 f8e8 e9f9 f0e0 f2e2", RULES_RED_LOSES,
       REASON_PERPETUAL_ATTACK, { K_CHECK | K_THREAT, K_THREAT | K_IDLE } },
@@ -276,6 +321,10 @@ static const CxaCase BOTH_AT_FAULT[] = {
     { "长将 against 长捉: the pawn checks on every move, the cannon chases it: the checker loses",
       "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2", RULES_BLACK_LOSES, REASON_PERPETUAL_CHECK,
       { K_CHASE, K_CHECK } },
+    { "长杀 against 长捉: the horse that blocks the rook's mate threats attacks a rootless cannon from each square "
+      "(a block that chases is a chase: the strictest class): draw",
+      "4k4/8R/9/9/C8/1n7/9/C8/1R7/3K5 w - - 0 1", "b1c1 b4c6 c1b1 c6b4", RULES_DRAW, REASON_MUTUAL_CHASE,
+      { K_THREAT, K_CHASE } },
 };
 
 /* Rules the cases of BOTH_AT_FAULT. */
@@ -296,6 +345,10 @@ static const CxaCase ALTERNATIONS_ALLOWED[] = {
     { "一捉一闲 by combination: from f6 the horse threatens Ng8+ and Nxi9 (卧槽 winning the rook), h5 is idle",
       "3ak3r/4a4/9/5N3/9/9/9/c8/9/3K5 w - - 0 1", "f6h5 a2a1 h5f6 a1a2", RULES_DRAW, REASON_REPETITION,
       { K_CHASE | K_IDLE, K_IDLE } },
+    { "一捉一闲: on e2 the horse chases the cannon g3; its retreat to c1 takes it out of the cannon's check (the "
+      "screen leaves) and keeps red's standing Ra9 mate threat, which it did not make: idle (一将一闲 for black)",
+      "5k3/8R/9/4p4/7c1/9/6c2/9/R1N6/4K4 w - - 0 1", "c1e2 h5e5 e2c1 e5h5", RULES_DRAW, REASON_REPETITION,
+      { K_CHASE | K_IDLE, K_CHECK | K_IDLE } },
 };
 
 /* Rules the cases of ALTERNATIONS_ALLOWED. */
@@ -318,7 +371,31 @@ static const CxaCase IDLE_ATTACKS[] = {
     { "uncrossed pawns have no material value: the rook attacking a6 and c6 in turn is idle",
       "5k3/9/9/p1p6/R8/9/9/9/9/4K4 w - - 0 1", "a5c5 f9f8 c5a5 f8f9", RULES_DRAW, REASON_REPETITION,
       { K_IDLE, K_IDLE } },
+    { "Art. 27: the rook holds rank 0 against Ra0 mate from the key defensive points c0 and d0; its attacks on the "
+      "elephant c5 and the advisor d9 are incidental, idle",
+      "3a1k3/9/9/9/2b6/rn7/9/9/5p3/2R1K4 w - - 0 1", "c0d0 f9f8 d0c0 f8f9", RULES_DRAW, REASON_REPETITION,
+      { K_IDLE, K_IDLE } },
 };
+
+/* 5 (continued). Where Art. 27's advisor/elephant exception does not reach: the same rook shuttle chases. */
+static const CxaCase KEY_POINT_LIMITS[] = {
+    { "no key point: without the pawn f1, Ra0 is no mate, and the rook chases the elephant and the advisor",
+      "3a1k3/9/9/9/2b6/rn7/9/9/9/2R1K4 w - - 0 1", "c0d0 f9f8 d0c0 f8f9", RULES_RED_LOSES, REASON_PERPETUAL_CHASE,
+      { K_CHASE, K_IDLE } },
+    { "not an advisor or elephant: from the same key points the rook chases the rootless cannons c5 and d9",
+      "3c1k3/9/9/9/2c6/rn7/9/9/5p3/2R1K4 w - - 0 1", "c0d0 f9f8 d0c0 f8f9", RULES_RED_LOSES, REASON_PERPETUAL_CHASE,
+      { K_CHASE, K_IDLE } },
+    { "no simple draw: red threatens mate itself (the rook h7 and the horse h6), so the rook's attacks count",
+      "3a1k3/9/7R1/7N1/2b6/rn7/9/9/5p3/2R1K4 w - - 0 1", "c0d0 f9f8 d0c0 f8f9", RULES_RED_LOSES,
+      REASON_PERPETUAL_CHASE, { K_CHASE, K_IDLE } },
+};
+
+/* Rules the cases of KEY_POINT_LIMITS. */
+static void test_key_point_limits(void **state)
+{
+    (void)state;
+    check_cases(KEY_POINT_LIMITS, sizeof KEY_POINT_LIMITS / sizeof KEY_POINT_LIMITS[0]);
+}
 
 /* Rules the cases of IDLE_ATTACKS. */
 static void test_idle_attacks(void **state)
@@ -394,11 +471,13 @@ int main(void)
         cmocka_unit_test(test_swap_is_involution),
         cmocka_unit_test(test_mixed_attacks_lose),
         cmocka_unit_test(test_parry_makes_real),
+        cmocka_unit_test(test_step_into_attack),
         cmocka_unit_test(test_sacrifice_combination),
         cmocka_unit_test(test_perpetual_mate_threat_loses),
         cmocka_unit_test(test_both_at_fault),
         cmocka_unit_test(test_alternations_allowed),
         cmocka_unit_test(test_idle_attacks),
+        cmocka_unit_test(test_key_point_limits),
         cmocka_unit_test(test_chase_different_pieces),
         cmocka_unit_test(test_idle_cycle_draws_everywhere),
     };

@@ -15,6 +15,7 @@
 #include "xqgen/gen_text.h"
 #include "board/movegen.h"
 #include "testutil.h"
+#include "xqgen_testutil.h"
 
 enum {
     RANDOM_GAMES = 40,
@@ -120,21 +121,6 @@ static void temp_path(char path[64])
     close(fd);
 }
 
-/* Reads a whole file into a malloc'd buffer. */
-static uint8_t *slurp(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    uint8_t *buf = malloc((size_t)n + 1);
-    assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-    fclose(f);
-    *size = (size_t)n;
-    return buf;
-}
-
 /* Converts a text file to a record file; returns the stats. */
 static ConvertStats convert_file(const char *in_path, const char *out_path)
 {
@@ -143,7 +129,7 @@ static ConvertStats convert_file(const char *in_path, const char *out_path)
     assert_non_null(out);
     ConvertStats st;
     XqError err;
-    assert_true(gen_convert(in, out, &st, &err));
+    assert_true(gen_convert(in, out, REC_PLAIN, &st, &err));
     fclose(in);
     assert_int_equal(fclose(out), 0);
     return st;
@@ -152,21 +138,26 @@ static ConvertStats convert_file(const char *in_path, const char *out_path)
 /* Dumps a record file to a text file; returns the number of records. */
 static long dump_file(const char *in_path, const char *out_path)
 {
-    uint64_t count;
-    long tail, n = 0;
+    long n = 0;
     XqError err;
-    FILE *in = gen_open_records(in_path, &count, &tail, &err), *out = fopen(out_path, "w");
-    assert_non_null(in);
-    assert_int_equal(tail, 0);
-    PackedPos rec;
-    while (gen_read_record(in, &rec)) {
+    RecReader in;
+    RecScan scan;
+    assert_true(rec_reader_open(&in, in_path, &err));
+    assert_true(rec_reader_scan(&in, &scan, &err));
+    assert_int_equal(scan.tail, 0);
+    FILE *out = fopen(out_path, "w");
+    uint8_t raw[NNUE_REC_SIZE];
+    while (rec_reader_next(&in, raw)) {
+        PackedPos rec;
         char line[GEN_TEXT_MAX];
+        packed_decode(raw, &rec);
         assert_true(gen_format_record(&rec, line, sizeof line, &err));
         fprintf(out, "%s\n", line);
         n++;
     }
-    assert_int_equal((uint64_t)n, count);
-    fclose(in);
+    assert_false(in.failed);
+    assert_int_equal((uint64_t)n, scan.records);
+    rec_reader_close(&in);
     fclose(out);
     return n;
 }
@@ -232,7 +223,7 @@ static void test_convert_and_dump(void **state)
     st = convert_file(text, bin2);
     assert_int_equal(st.bad, 0);
     size_t n1, n2;
-    uint8_t *x = slurp(bin, &n1), *y = slurp(bin2, &n2);
+    uint8_t *x = xqgen_slurp(bin, &n1), *y = xqgen_slurp(bin2, &n2);
     assert_int_equal(n1, NNUE_REC_HEADER + SAMPLE_GOOD * NNUE_REC_SIZE);
     assert_int_equal(n1, n2);
     assert_memory_equal(x, y, n1);
@@ -260,10 +251,10 @@ static uint8_t *play(uint64_t seed, int threads, uint64_t games, uint64_t positi
     play_config(&cfg, seed);
     char path[64];
     temp_path(path);
-    GenRunOptions opt = { path, false, games, positions, threads, 0, NULL, NULL };
+    GenRunOptions opt = { path, false, games, positions, threads, 0, NULL, NULL, REC_PLAIN, NULL };
     XqError err;
     assert_true(gen_run(&cfg, &opt, sum, &err));
-    uint8_t *data = slurp(path, size);
+    uint8_t *data = xqgen_slurp(path, size);
     remove(path);
     return data;
 }
@@ -353,13 +344,6 @@ static void test_play_deterministic(void **state)
     free(e);
 }
 
-/* Runs a shell command; returns its exit status. */
-static int run(const char *cmd)
-{
-    int rc = system(cmd);
-    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
-}
-
 /* The binary: play writes the library's games, dump and convert round-trip, stats and bad input fail cleanly. */
 static void test_command_line(void **state)
 {
@@ -371,28 +355,28 @@ static void test_command_line(void **state)
     snprintf(cmd, sizeof cmd,
              "%s play -out %s -games 2 -nodes %d -hash 1 -threads 2 -max-plies %d -progress 0 -seed 1 2>/dev/null",
              g_xqgen, bin, PLAY_NODES, PLAY_MAX_PLIES);
-    assert_int_equal(run(cmd), 0);
+    assert_int_equal(xqgen_run(cmd), 0);
     size_t n, ref_n, start[PLAY_GAMES + 1];
     GenSummary sum;
     uint8_t *ref = play(1, 1, 2, 0, &ref_n, &sum);
     assert_int_equal(check_games(ref, ref_n, start), 2);
-    uint8_t *got = slurp(bin, &n);
+    uint8_t *got = xqgen_slurp(bin, &n);
     assert_int_equal(n, ref_n);
     assert_memory_equal(got, ref, n);
     snprintf(cmd, sizeof cmd, "%s dump %s > %s && %s convert %s %s 2>/dev/null && cmp -s %s %s", g_xqgen, bin, text,
              g_xqgen, text, bin2, bin, bin2);
-    assert_int_equal(run(cmd), 0);
+    assert_int_equal(xqgen_run(cmd), 0);
     snprintf(cmd, sizeof cmd, "%s dump %s -skip 3 -n 2 | wc -l | grep -qx 2", g_xqgen, bin);
-    assert_int_equal(run(cmd), 0);
+    assert_int_equal(xqgen_run(cmd), 0);
     snprintf(cmd, sizeof cmd, "%s stats %s | grep -q '^records %zu (bad 0)'", g_xqgen, bin,
              (n - NNUE_REC_HEADER) / NNUE_REC_SIZE);
-    assert_int_equal(run(cmd), 0);
+    assert_int_equal(xqgen_run(cmd), 0);
     snprintf(cmd, sizeof cmd, "%s stats %s/xqgen_sample.txt 2>/dev/null", g_xqgen, XQ_TEST_DATA);
-    assert_int_equal(run(cmd), 1);
+    assert_int_equal(xqgen_run(cmd), 1);
     snprintf(cmd, sizeof cmd, "%s play -out %s -games 1 -nodes 0 2>/dev/null", g_xqgen, bin);
-    assert_int_equal(run(cmd), 2);
+    assert_int_equal(xqgen_run(cmd), 2);
     snprintf(cmd, sizeof cmd, "%s play -out %s -games 1 -random-plies 9-3 -progress 0 2>/dev/null", g_xqgen, bin);
-    assert_int_equal(run(cmd), 1);
+    assert_int_equal(xqgen_run(cmd), 1);
     free(ref);
     free(got);
     remove(bin);

@@ -183,6 +183,7 @@ Engine *engine_new(const EngineCallbacks *cb)
     e->opt.rules = rules_default();
     e->opt.tb_use = true;
     e->opt.tb_probe_limit = ENGINE_TB_PIECES_MAX;
+    search_params_default(&e->opt.search_params);
     atomic_init(&e->shared.stop, false);
     atomic_init(&e->shared.pondering, false);
     atomic_init(&e->shared.start_ms, now_ms());
@@ -456,6 +457,7 @@ bool engine_go(Engine *e, const EngineGo *go)
     e->shared.currmove = e->cb.currmove ? engine_currmove : NULL;
     e->shared.tb = e->tb && e->opt.tb_use ? e->tb : NULL;
     e->shared.tb_probe_limit = e->opt.tb_probe_limit;
+    e->shared.params = e->opt.search_params;
     atomic_store(&e->shared.tbhits, (uint64_t)tb_root_probes);
     atomic_store(&e->shared.pondering, go->ponder);
     atomic_store(&e->draw_offered, go->draw_offered);
@@ -582,6 +584,11 @@ void engine_set_move_overhead(Engine *e, int ms) { e->opt.move_overhead_ms = ms 
 void engine_set_tb_use(Engine *e, bool on) { e->opt.tb_use = on; }
 /* Probe positions of at most this many pieces, kings included (EGTBProbeLimit). */
 void engine_set_tb_probe_limit(Engine *e, int pieces) { e->opt.tb_probe_limit = pieces; }
+/* A tunable search constant (search_params.h), for the searches that start after it; false when out of range. */
+bool engine_set_search_param(Engine *e, int index, int value)
+{
+    return search_param_set(&e->opt.search_params, index, value);
+}
 /* The rule set in force (NULL: the default). */
 void engine_set_rules(Engine *e, const struct RuleSet *rules) { e->opt.rules = rules ? rules : rules_default(); }
 /* The strength level and UCCI's randomness. */

@@ -85,6 +85,7 @@ typedef struct EngineOptions {
     int randomness;         /* UCCI randomness 0 (none) .. 5 (huge) */
     bool tb_use;            /* probe the loaded endgame tablebases (UCCI useegtb) */
     int tb_probe_limit;     /* probe positions of at most this many pieces, kings included (EGTBProbeLimit) */
+    SearchParams search_params; /* the search's tunable constants, read by a tuning build's search only */
 } EngineOptions;
 
 enum { ENGINE_TB_PIECES_MAX = 32 }; /* EGTBProbeLimit's range: every position */
@@ -206,6 +207,10 @@ void engine_set_ponder(Engine *e, bool on);
 void engine_set_multipv(Engine *e, int lines);
 /* Milliseconds kept back from each move's time for the GUI's lag (negative: 0). */
 void engine_set_move_overhead(Engine *e, int ms);
+/* Sets the search's tunable constant number index (search/search_params.h) for the searches that start after
+ * this; false (nothing changed) when value is outside its range. Only a tuning build's search reads it
+ * (search_params_tunable). */
+bool engine_set_search_param(Engine *e, int index, int value);
 /* The rule set in force (rules.h; NULL: the default). */
 void engine_set_rules(Engine *e, const struct RuleSet *rules);
 /* The strength level in hundredths (strength.h; SKILL_MAX * SKILL_CENTI plays at full strength) and UCCI's

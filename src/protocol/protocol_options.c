@@ -45,7 +45,7 @@ typedef struct OptDef {
     const char *const *vars;  /* combo values */
 } OptDef;
 
-static const OptDef OPTIONS[OPT_COUNT] = {
+static const OptDef OPTIONS[OPT_SEARCH_FIRST] = {
     [OPT_HASH] = { OPT_HASH, "Hash", "hashsize", "hash", OT_SPIN, 1, TT_MAX_MB, TT_DEFAULT_MB, NULL },
     [OPT_THREADS] = { OPT_THREADS, "Threads", "threads", "", OT_SPIN, 1, THREADS_MAX, 1, NULL },
     [OPT_CLEAR_HASH] = { OPT_CLEAR_HASH, "Clear Hash", NULL, "", OT_BUTTON, 0, 0, 0, NULL },
@@ -78,6 +78,24 @@ static const OptDef OPTIONS[OPT_COUNT] = {
     [OPT_EGTB_PROBE_LIMIT] = { OPT_EGTB_PROBE_LIMIT, "EGTBProbeLimit", NULL, "", OT_SPIN, 0, ENGINE_TB_PIECES_MAX,
                                ENGINE_TB_PIECES_MAX, NULL },
 };
+
+/* A tuning build's options: each tunable constant of the search under its own name in every dialect (one
+ * lower-case word, as UCCI wants; the UCI name matches it without the underscores too). */
+static const OptDef SEARCH_OPTIONS[SEARCH_PARAM_COUNT] = {
+#define XQ_SP_OPTION(name, def, lo, hi, step)                                                                          \
+    { (OptId)(OPT_SEARCH_FIRST + SPI_##name), #name, #name, "", OT_SPIN, lo, hi, def, NULL },
+    SEARCH_PARAMS(XQ_SP_OPTION)
+#undef XQ_SP_OPTION
+};
+
+/* Option number i (0..OPT_COUNT-1), or NULL when this build has no such option (a normal build's search
+ * constants). */
+static const OptDef *opt_def(int i)
+{
+    if (i < OPT_SEARCH_FIRST)
+        return &OPTIONS[i];
+    return search_params_tunable() ? &SEARCH_OPTIONS[i - OPT_SEARCH_FIRST] : NULL;
+}
 
 /* Lower-cases a name and drops spaces and underscores. */
 static void normalise(const char *in, char out[NAME_MAX_NORM])
@@ -168,15 +186,22 @@ static void opt_apply(Proto *p, OptId id)
     case OPT_BOOK_SEED: engine_set_book_seed(e, (uint64_t)v); break;
     case OPT_CLEAR_HASH:
     case OPT_NEWGAME: proto_new_game(p); break;
-    default: break;
+    default:
+        if (id >= OPT_SEARCH_FIRST) /* in range: parse_spin checked it */
+            engine_set_search_param(e, id - OPT_SEARCH_FIRST, (int)v);
+        break;
     }
 }
 
 /* Sets every option to its default. */
 void opt_init(Proto *p)
 {
-    for (int i = 0; i < OPT_COUNT; i++)
+    for (int i = 0; i < OPT_SEARCH_FIRST; i++)
         p->value[i] = OPTIONS[i].def;
+    for (int i = 0; i < SEARCH_PARAM_COUNT; i++) {
+        p->value[OPT_SEARCH_FIRST + i] = SEARCH_PARAM_INFO[i].def;
+        engine_set_search_param(p->engine, i, SEARCH_PARAM_INFO[i].def);
+    }
     p->value[OPT_USE_NNUE] = engine_options(p->engine)->use_nnue; /* on when the build has a net */
     snprintf(p->bookfiles, sizeof p->bookfiles, "%s", book_embedded_size() ? BOOK_EMBEDDED_NAME : "");
     p->evalfile[0] = '\0';
@@ -192,8 +217,8 @@ void opt_init(Proto *p)
 bool opt_view(int i, Dialect d, OptView *out)
 {
     static const char *const TYPE_NAME[] = { "spin", "check", "button", "combo", "string" };
-    const OptDef *def = &OPTIONS[i];
-    const char *name = d == DIALECT_UCCI ? def->ucci : def->uci;
+    const OptDef *def = opt_def(i);
+    const char *name = !def ? NULL : d == DIALECT_UCCI ? def->ucci : def->uci;
     if (!name)
         return false;
     /* CECP shows the UCI names, less what its own commands set (memory, cores, hard/easy, variant) */
@@ -322,8 +347,8 @@ void opt_set_tb_path(Proto *p, const char *value)
 static const OptDef *opt_find(const char *norm)
 {
     for (int i = 0; i < OPT_COUNT; i++)
-        if (opt_matches(&OPTIONS[i], norm))
-            return &OPTIONS[i];
+        if (opt_def(i) && opt_matches(opt_def(i), norm))
+            return opt_def(i);
     return NULL;
 }
 

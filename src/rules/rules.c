@@ -119,6 +119,27 @@ static void drop_counter_attacks(const Position *pos, Move m, uint16_t chased, c
 }
 
 /*
+ * What `mover` threatens with the piece that move m brought to its square
+ * lifted off the board (*without); false, nothing filled, when the piece is
+ * a king (never lifted) or shields its own king (lifted, the king would be
+ * attacked).
+ */
+static bool lifted_threats(Position *pos, Move m, int mover, const RuleSet *set, RulesThreats *without)
+{
+    const int sq = move_to(m), id = pos->board[sq];
+    if (piece_type(id) == KING)
+        return false;
+    pos->board[sq] = EMPTY;
+    pos->piece_sq[id] = 0;
+    const bool exposed = side_in_check(pos, mover);
+    if (!exposed)
+        set->threats(pos, mover, without);
+    pos->board[sq] = (uint8_t)id;
+    pos->piece_sq[id] = (uint8_t)sq;
+    return !exposed;
+}
+
+/*
  * Victims of the pairs in `made` (the mover's threats after move m) that
  * stand only because the moved piece stands on its square, its own attacks
  * aside: lifted off the board, the pair is no chase (holder_chases). *single
@@ -130,22 +151,12 @@ static void drop_counter_attacks(const Position *pos, Move m, uint16_t chased, c
 static uint16_t held_victims(Position *pos, Move m, int mover, const RuleSet *set, const RulesThreats *made,
                              uint16_t *single)
 {
-    const int sq = move_to(m), id = pos->board[sq];
-    const uint16_t self = (uint16_t)(1u << (id & 15)), others = (uint16_t)~self;
+    const uint16_t self = (uint16_t)(1u << (pos->board[move_to(m)] & 15)), others = (uint16_t)~self;
     uint16_t any = 0;
     for (int v = 0; v < SIDE_PIECES; v++)
         any |= made->by[v] & others;
-    if (!any || piece_type(id) == KING)
-        return 0;
     RulesThreats without;
-    pos->board[sq] = EMPTY;
-    pos->piece_sq[id] = 0;
-    const bool exposed = side_in_check(pos, mover);
-    if (!exposed)
-        set->threats(pos, mover, &without);
-    pos->board[sq] = (uint8_t)id;
-    pos->piece_sq[id] = (uint8_t)sq;
-    if (exposed)
+    if (!any || !lifted_threats(pos, m, mover, set, &without))
         return 0;
     uint16_t victims = 0;
     for (int v = 0; v < SIDE_PIECES; v++) {
@@ -156,6 +167,28 @@ static uint16_t held_victims(Position *pos, Move m, int mover, const RuleSet *se
             *single |= (uint16_t)(1u << v);
     }
     return victims;
+}
+
+/*
+ * Drops from `made` (the mover's threats after move m, which took it out of
+ * check) the mate threat and the combination that m did not make: those
+ * that stood after the mover's own previous move (`own`: the check only
+ * suspended them), and those that stand without the piece m moved (lifted
+ * off the board, the side still has them: the checking move handed them
+ * over, a defender leaving its post to check, CXA 参考图42). A king's step
+ * and a block (a piece that cannot be lifted) are judged by the first test
+ * alone.
+ */
+static void keep_evasion_threats(Position *pos, Move m, int mover, const RuleSet *set, const RulesThreats *own,
+                                 RulesThreats *made)
+{
+    made->mate = made->mate && !own->mate;
+    made->combo = made->combo && !own->combo;
+    RulesThreats without;
+    if ((made->mate || made->combo) && lifted_threats(pos, m, mover, set, &without)) {
+        made->mate = made->mate && !without.mate;
+        made->combo = made->combo && !without.combo;
+    }
 }
 
 /* Adds one move's classes to its side's summary. */
@@ -241,21 +274,23 @@ RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, Rul
             }
             if (side_open(&c.side[mover], full)) {
                 RulesThreats made = state[1][mover];
-                if (evading) /* the check suspended the mover's attacks: only what the move made counts */
+                if (evading) { /* the check suspended the mover's attacks: only what the move made counts */
                     keep_evasion_pairs(pos, moves[index], mover, &made);
+                    keep_evasion_threats(pos, moves[index], mover, set, &own[mover], &made);
+                }
                 if (set->counter_idle)
                     drop_counter_attacks(pos, moves[index], last_victims, &state[0][mover ^ 1], &made);
                 uint16_t single = 0;
                 victims = new_victims(&state[0][mover], &made, &single);
                 if (set->since_own) /* an attack the opponent's move handed over becomes ours if we play on */
                     victims |= new_victims(&own[mover], &made, &single);
-                if (!pos->in_check && state[1][mover].mate && !state[0][mover].mate)
+                if (!pos->in_check && made.mate && !state[0][mover].mate)
                     klass |= CLASS_THREAT;
                 if (set->holder_chases && !evading && !klass && !single) /* it may hold a victim for another attacker */
                     victims |= held_victims(pos, moves[index], mover, set, &made, &single);
                 /* else a combination (a check that wins material next) made by the move, or handed over and kept */
-                const bool combo = !victims && state[1][mover].combo
-                    && (!state[0][mover].combo || (set->since_own && !own[mover].combo));
+                const bool combo =
+                    !victims && made.combo && (!state[0][mover].combo || (set->since_own && !own[mover].combo));
                 if (victims || combo)
                     klass |= CLASS_CHASE;
                 if (!klass) { /* a pawn's new attack: idle, unless both sides attack (Art. 27) */

@@ -64,8 +64,12 @@ typedef enum RulesReason {
  * Options of the cycle walk:
  *  - evasion_keeps: a move out of check chases only with the piece it moves
  *    or by what it uncovers; the check merely suspended the other attacks,
- *    so evading does not renew them (CXA 参考图6, 参考图22). Without it
- *    (AXF D37), every pair new since the checking move counts;
+ *    so evading does not renew them (CXA 参考图6, 参考图22). Likewise it
+ *    threatens mate or a combination only when that did not stand after
+ *    the side's own previous move and, unless the moved piece is a king or
+ *    a block, does not stand without the moved piece (the checking move
+ *    handed it over, 参考图42). Without it (AXF D37), every pair new since
+ *    the checking move counts;
  *  - counter_idle: a piece chased by the previous move that escapes to a
  *    square from which it attacks its chaser does not chase it (the chaser
  *    brought it on itself, CXA 参考图21);

@@ -51,16 +51,30 @@
  * line 36, 一将一杀 against 一杀一闲, a mutual perpetual attack) and
  * make a chinese ruling about half as slow again (tools/rules_speed).
  * Combination (捉 "including by continuous checks"): the side could give a
- * quiet check after which, whatever the reply, the checking piece itself
- * captures and wins at least a horse's worth (a fork, a discovered check by
- * the moving piece, 卧槽), more than its captures now win
- * (RulesThreats.combo). One check deep: the book's examples are one check
- * and a capture; a deeper line of checks ruled 图24's idle rook move a
- * chase. The one exception is a sacrificial check (CXA_SACRIFICES): a
- * checking piece that the reply takes may be followed by one more such
- * check, the sacrificed piece's value deducted (a pawn given up on the
- * king's square draws the king into a fork). Such a chase is joint (联合捉子: the check and the capture win
- * together), as the book rules 参考图40's horse check that wins a piece.
+ * quiet check after which, whatever the reply, its captures win at least a
+ * horse's worth, more than its captures now win (RulesThreats.combo). The
+ * capture may be the checker's (a fork, a skewer, 卧槽), the piece's whose
+ * move uncovered the check, or a third piece's: the definition says only
+ * that the capture becomes possible through the checks, and the book calls
+ * the advisor move of 参考图42 that allows a rook check (doubled by the
+ * cannon behind it) forcing a block that the cannon then takes a 联合捉子.
+ * One check deep: the book's examples are one check and a capture; a
+ * deeper line of checks ruled 图24's idle rook move a chase.
+ * The one exception is a sacrificial check (CXA_SACRIFICES): a checking
+ * piece that the reply takes may be followed by one more such check, the
+ * sacrificed piece's value deducted (a pawn given up on the king's square
+ * draws the king into a fork). Such a chase is joint (联合捉子: the check
+ * and the capture win together), as the book rules 参考图40's horse check
+ * that wins a piece. A sacrifice that is no check is not followed: the
+ * definition's capture comes on the next move or through checks or
+ * exchanges starting then, and a quiet offer leaves the other side free.
+ * Art. 27's third case: attacks on an advisor or elephant by a piece on a
+ * key defensive point that gives an immediate simple draw are idle. The
+ * book does not define the terms; here a key defensive point is a square
+ * whose piece, lifted off the board, would leave its king attacked or let
+ * the other side threaten mate, while in place the other side threatens
+ * none; the draw is immediate and simple when the side itself threatens no
+ * mate and no combination (drop_key_point_pairs).
  *
  * Invariant: every function that edits the board (side to move, trial
  * moves) restores it exactly before returning.
@@ -118,6 +132,8 @@ static int capture_search(Position *pos, int alpha, int beta, int depth, int onl
     if (alpha >= beta)
         return alpha;
     Move caps[MAX_MOVES];
+    LegalCtx ctx;
+    bool ctx_ready = false; /* the legality data, made at the first capture that needs it */
     const int n = gen_captures(pos, caps);
     for (int i = 0; i < n; i++) {
         const int victim = pos->board[move_to(caps[i])], mover = piece_type(pos->board[move_from(caps[i])]);
@@ -125,8 +141,14 @@ static int capture_search(Position *pos, int alpha, int beta, int depth, int onl
             continue;
         if (pos->side == idle && (mover == KING || mover == PAWN))
             continue;
-        if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
+        if (piece_type(victim) == KING)
             continue; /* a king left en prise (a check ignored by standing pat) is not material */
+        if (!ctx_ready) {
+            legal_ctx_init(pos, &ctx);
+            ctx_ready = true;
+        }
+        if (!legal_with_ctx(pos, &ctx, caps[i]))
+            continue;
         const int gain = value_of(pos, victim);
         pos_make(pos, caps[i]);
         const int score = gain - capture_search(pos, gain - beta, gain - alpha, depth - 1, only, idle);
@@ -259,18 +281,18 @@ static RootKind root_of(Position *pos, Move m, int cost, int gain, int *own)
 {
     const int sq = move_to(m), capturer = pos->side, margin = cost - gain;
     const uint16_t checks = rules_checkers(pos, capturer ^ 1); /* a check already given is answered first */
-    Move replies[MAX_MOVES];
+    const int them = side_tag(capturer ^ 1);
     RootKind root = ROOT_NONE;
     pos_make(pos, m);
-    const int n = gen_captures(pos, replies);
-    for (int i = 0; i < n && root != ROOT_REAL; i++) {
-        if (move_to(replies[i]) != sq || !rules_legal_despite(pos, replies[i], checks))
+    for (int p = them; p < them + SIDE_PIECES && root != ROOT_REAL; p++) { /* the recaptures on sq */
+        const Move reply = move_make(pos->piece_sq[p], sq);
+        if (!pos->piece_sq[p] || !move_is_pseudo_legal(pos, reply) || !rules_legal_despite(pos, reply, checks))
             continue;
-        pos_make(pos, replies[i]);
+        pos_make(pos, reply);
         const int back = capture_search(pos, 0, cost + 1, CXA_CAPTURE_DEPTH - 1, NO_SQUARE, NO_SIDE);
         if (back <= cost) { /* a root: the capturer wins back no more than the recapture took */
             root = ROOT_OUTNUMBERED;
-            if (gain == 0 || exchange_holds(pos, m, replies[i], margin, back, own))
+            if (gain == 0 || exchange_holds(pos, m, reply, margin, back, own))
                 root = ROOT_REAL;
         }
         pos_unmake(pos);
@@ -316,8 +338,8 @@ static int standing_threat(Position *pos)
     int best = 0;
     for (int i = 0; i < n; i++) {
         const int attacker = pos->board[move_from(caps[i])], victim = pos->board[move_to(caps[i])];
-        if (piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
-            continue;
+        if (piece_type(victim) == KING || value_of(pos, victim) <= best || !move_is_legal(pos, caps[i]))
+            continue; /* (a capture wins at most its victim) */
         const int cost = value_of(pos, attacker);
         const int win = value_of(pos, victim) - (has_root(pos, caps[i], cost) ? cost : 0);
         if (win > best)
@@ -382,6 +404,19 @@ static bool may_check(int king, Move m)
     return (tf <= 2 && tr <= 2) || (ff <= 1 && fr <= 1);
 }
 
+/* Has the side to move a legal move? */
+static bool has_legal_move(Position *pos)
+{
+    Move list[MAX_MOVES];
+    LegalCtx ctx;
+    const int n = gen_moves(pos, list);
+    legal_ctx_init(pos, &ctx);
+    for (int i = 0; i < n; i++)
+        if (legal_with_ctx(pos, &ctx, list[i]))
+            return true;
+    return false;
+}
+
 /* Can the side to move mate by checks within `moves` moves? */
 static bool mates_by_checks(Position *pos, int moves)
 {
@@ -394,9 +429,16 @@ static bool mates_by_checks(Position *pos, int moves)
             || !move_gives_check(pos, list[i]) || !move_is_legal(pos, list[i]))
             continue; /* (a king en prise is not mate: only a side just checked by us leaves one) */
         pos_make(pos, list[i]);
+        if (moves <= 1) { /* mate now or never */
+            const bool mate = !has_legal_move(pos);
+            pos_unmake(pos);
+            if (mate)
+                return true;
+            continue;
+        }
         const int r = gen_legal(pos, replies);
         bool mate = r == 0;
-        for (int j = 0; !mate && moves > 1 && j <= r; j++) {
+        for (int j = 0; !mate && j <= r; j++) {
             if (j == r) {
                 mate = true; /* every reply loses to a further mate by checks */
                 break;
@@ -415,44 +457,24 @@ static bool mates_by_checks(Position *pos, int moves)
 }
 
 /*
- * Best material the side to move wins by a capture with the piece on `sq`
- * and the captures that follow (the other side taking back): 0 if none wins.
- */
-static int capture_with(Position *pos, int sq)
-{
-    Move caps[MAX_MOVES];
-    const int n = gen_captures(pos, caps);
-    int best = 0;
-    for (int i = 0; i < n; i++) {
-        const int victim = pos->board[move_to(caps[i])];
-        if (move_from(caps[i]) != sq || piece_type(victim) == KING || !move_is_legal(pos, caps[i]))
-            continue;
-        const int gain = value_of(pos, victim);
-        pos_make(pos, caps[i]);
-        const int score = gain - capture_search(pos, 0, gain, CXA_CAPTURE_DEPTH - 1, NO_SQUARE, NO_SIDE);
-        pos_unmake(pos);
-        if (score > best)
-            best = score;
-    }
-    return best;
-}
-
-/*
  * Least material the side to move wins, whatever the reply, by a quiet
- * check that lets the checking piece capture next (a fork, a discovered
- * check by the piece that moves, 卧槽): the best such check's value (the
- * reply's own capture deducted), CXA_MATED if a check mates, 0 if none wins.
+ * check and the captures that follow it (by any piece: the checker in a
+ * fork, a skewer or 卧槽, the piece whose move uncovered the check, or a
+ * third piece taking what the check drove a root from or forced in
+ * between): the best such check's value (the reply's own capture
+ * deducted), CXA_MATED if a check mates; `floor` (at least 0) if no check
+ * wins more than `floor` (a fail-hard bound: the caller needs only more).
  * With `sacrifices` left, a reply that takes the checking piece is met by
  * the best such check again (a sacrificial check: the piece is given up to
  * draw the taker onto its square, and the next check wins), the piece's
  * value deducted.
  */
-static int check_gain(Position *pos, int sacrifices)
+static int check_gain(Position *pos, int sacrifices, int floor)
 {
     Move list[MAX_MOVES], replies[MAX_MOVES];
     const int king = pos_king_sq(pos, pos->side ^ 1);
     const int n = gen_moves(pos, list);
-    int best = 0;
+    int best = floor > 0 ? floor : 0;
     for (int i = 0; i < n && best < CXA_MATED; i++) {
         const int to = move_to(list[i]);
         if (pos->board[to] != EMPTY || !may_check(king, list[i]) || !move_gives_check(pos, list[i])
@@ -466,10 +488,13 @@ static int check_gain(Position *pos, int sacrifices)
             const int lost = victim == EMPTY ? 0 : value_of(pos, victim);
             const bool taken = move_to(replies[j]) == to;
             pos_make(pos, replies[j]);
-            int v = pos->board[to] == EMPTY ? 0 : capture_with(pos, to) - lost; /* the checker taken: nothing, */
-            if (taken && sacrifices > 0) { /* unless it was a sacrifice that the next check exploits */
-                const int next = check_gain(pos, sacrifices - 1);
-                v = next >= CXA_MATED ? CXA_MATED : next - lost;
+            /* what its captures win then, by any piece: the checker, the piece that moved or a third one
+             * (the check drove a root away or forced a block); bounded by what is already decided */
+            int v = capture_search(pos, best + lost, worst + lost, CXA_CAPTURE_DEPTH, NO_SQUARE, NO_SIDE) - lost;
+            if (taken && sacrifices > 0) { /* or, the checker taken, a sacrifice that the next check exploits */
+                const int next = check_gain(pos, sacrifices - 1, (v > best ? v : best) + lost);
+                if (next >= CXA_MATED || next - lost > v)
+                    v = next >= CXA_MATED ? CXA_MATED : next - lost;
             }
             pos_unmake(pos);
             if (v < worst)
@@ -485,17 +510,76 @@ static int check_gain(Position *pos, int sacrifices)
 /*
  * Does the side to move threaten to win material by a combination (CXA 捉:
  * "including by continuous checks"): a quiet check after which, whatever
- * the reply, the checking piece captures and wins at least CXA_COMBO_MIN
- * (a horse's worth), more than its best captures at once win (those are
- * chase pairs or idle attacks, tested apart)? A check that mates is a mate
- * threat instead (杀).
+ * the reply, its captures win at least CXA_COMBO_MIN (a horse's worth),
+ * more than its best captures at once win (those are chase pairs or idle
+ * attacks, tested apart)? A check that mates is a mate threat instead (杀).
  */
 static bool wins_by_checks(Position *pos)
 {
-    const int combo = check_gain(pos, CXA_SACRIFICES);
-    if (combo < CXA_COMBO_MIN || combo >= CXA_MATED)
-        return false;
-    return combo > capture_search(pos, 0, CXA_MATED, CXA_CAPTURE_DEPTH, NO_SQUARE, NO_SIDE);
+    const int now = capture_search(pos, 0, CXA_MATED, CXA_CAPTURE_DEPTH, NO_SQUARE, NO_SIDE);
+    const int floor = now > CXA_COMBO_MIN - 1 ? now : CXA_COMBO_MIN - 1;
+    const int combo = check_gain(pos, CXA_SACRIFICES, floor);
+    return combo > floor && combo < CXA_MATED;
+}
+
+/* Does the side not to move threaten mate (杀), the side to move passing? pos is restored. */
+static bool other_threatens_mate(Position *pos)
+{
+    const uint8_t side = pos->side, check = pos->in_check;
+    pos->side ^= 1;
+    pos->in_check = side_in_check(pos, pos->side);
+    const bool mate = !pos->in_check && mates_by_checks(pos, CXA_MATE_MOVES);
+    pos->side = side;
+    pos->in_check = check;
+    return mate;
+}
+
+/*
+ * Does piece `id` of the side to move stand on a key defensive point (Art.
+ * 27, 要点): lifted off the board, would its king be attacked, or the other
+ * side threaten mate? pos is restored.
+ */
+static bool holds_key_point(Position *pos, int id)
+{
+    const int sq = pos->piece_sq[id];
+    pos->board[sq] = EMPTY;
+    pos->piece_sq[id] = 0;
+    const bool key = side_in_check(pos, pos->side) || other_threatens_mate(pos);
+    pos->board[sq] = (uint8_t)id;
+    pos->piece_sq[id] = (uint8_t)sq;
+    return key;
+}
+
+/*
+ * Art. 27: incidental attacks on an advisor or elephant by a piece that
+ * occupies a key defensive point giving an immediate simple draw are idle.
+ * Drops from out (the side to move threatening no mate and no combination:
+ * it only holds) the pairs on an advisor or elephant whose attacker holds a
+ * key point (holds_key_point), when the other side, with it in place,
+ * threatens no mate (the point holds the draw).
+ */
+static void drop_key_point_pairs(Position *pos, RulesThreats *out)
+{
+    const int us = side_tag(pos->side), them = side_tag(pos->side ^ 1);
+    int held = -1; /* the other side threatens no mate as things stand: computed when first needed */
+    for (int v = 0; v < SIDE_PIECES; v++) {
+        const int type = piece_type(them + v);
+        if (!out->by[v] || (type != ADVISOR && type != ELEPHANT))
+            continue;
+        if (held < 0)
+            held = !other_threatens_mate(pos);
+        if (!held)
+            return;
+        for (int a = 0; a < SIDE_PIECES; a++) {
+            const uint16_t keep = (uint16_t) ~(1u << a);
+            if ((out->by[v] & ~keep) && holds_key_point(pos, us + a)) {
+                out->by[v] &= keep;
+                out->real[v] &= keep;
+                out->joint[v] &= keep;
+                out->rooted[v] &= keep;
+            }
+        }
+    }
 }
 
 /* Fills what `side` threatens in pos as if it were to move. */
@@ -546,6 +630,8 @@ void rules_cxa_threats(Position *pos, int side, RulesThreats *out)
      * giving check (the check is the stronger class of that move). */
     out->mate = !pos->in_check && !side_in_check(pos, side ^ 1) && threatens_mate(pos, &mating);
     out->combo = !pos->in_check && !side_in_check(pos, side ^ 1) && !out->mate && wins_by_checks(pos);
+    if (!pos->in_check && !side_in_check(pos, side ^ 1) && !out->mate && !out->combo)
+        drop_key_point_pairs(pos, out);
     pos->side = saved_side;
     pos->in_check = saved_check;
 }

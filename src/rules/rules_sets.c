@@ -50,12 +50,13 @@
  *   fault when the other side attacks perpetually too (相互长打: the pawn's
  *   attack is a chase), at the other side's level (below check), so both
  *   at fault draw. A move that makes a combination (a quiet check after
- *   which the checking piece wins material, or a sacrificial check whose
+ *   which the side's captures win material, or a sacrificial check whose
  *   taker falls to such a check, rules_cxa.c) chases, jointly.
  *   A chase under CXA is defined by material value and may be of different
  *   pieces on different moves; see rules_cxa.c. The cycle walk's CXA
  *   options (rules.h): a move out of check chases only with what it moves
- *   or uncovers (参考图6, 22, 47); a piece escaping its chaser may attack it
+ *   or uncovers (参考图6, 22, 47), and threatens mate or a combination only
+ *   with what it makes (参考图42); a piece escaping its chaser may attack it
  *   back (参考图21); an attack handed over by the opponent's move becomes a
  *   chase once the attacker plays on (图10, 参考图34); a move chases with
  *   the attacks that stand only by the piece it moved (it holds the victim:

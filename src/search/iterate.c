@@ -7,7 +7,6 @@
 /* Iterative deepening constants. */
 enum {
     ASPIRATION_MIN_DEPTH = 5,
-    ASPIRATION_WINDOW = 25,
     STABLE_ITERATIONS = 4,
     SKIP_PATTERNS = 20,
 };
@@ -108,7 +107,7 @@ static bool stop_iterating(SearchThread *st, int depth, int score, int stable, i
  * reporting each fail on the main thread). Returns the score; st->stopped if the search was stopped. */
 static int search_line(SearchThread *st, int line, int depth, int center)
 {
-    int window = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
+    int window = SP(st, aspiration_window), alpha = -SCORE_INF, beta = SCORE_INF;
     st->line = line;
     st->seldepth = 0;
     if (depth >= ASPIRATION_MIN_DEPTH && center > -SCORE_INF && !score_is_mate(center)) {

@@ -11,32 +11,9 @@
 #include "strength.h"
 #include "tb/tb_probe.h"
 
-/* Tuned search constants, named in one place. */
+/* Search constants that are not tuned (the tuned ones are in search_params.h, used through SP). */
 enum {
-    NULL_MIN_DEPTH = 2,
-    NULL_BASE_REDUCTION = 3,
-    NULL_DEPTH_DIVISOR = 4,
-    RFP_MAX_DEPTH = 6,
-    RFP_MARGIN = 90,
-    FUTILITY_MAX_DEPTH = 5,
-    FUTILITY_BASE = 100,
-    FUTILITY_PER_DEPTH = 90,
-    LMP_MAX_DEPTH = 4,
-    LMP_BASE = 3,
-    LMR_MIN_DEPTH = 3,
-    LMR_MIN_MOVES = 3,
-    LMR_HISTORY_DIVISOR = 12000,
-    IIR_MIN_DEPTH = 4,
-    HISTORY_PRUNE_DEPTH = 3,     /* quiet moves with history below -margin * depth are skipped... */
-    HISTORY_PRUNE_MARGIN = 1000, /* ...at this depth or less */
-    HISTORY_BONUS_PER_DEPTH = 200, /* history bonus of a cutoff: this * depth - offset, capped */
-    HISTORY_BONUS_OFFSET = 150,
-    HISTORY_BONUS_MAX = 1200,
-    SEE_PRUNE_DEPTH = 3,
-    QUIET_SEE_DEPTH = 5,   /* quiet moves that lose material by SEE are pruned up to this depth... */
-    QUIET_SEE_MARGIN = 30, /* ...when they lose more than this * depth^2 */
-    QS_DELTA_MARGIN = 200,
-    CURRMOVE_AFTER_MS = 1000,    /* root moves are announced (currmove) once the search is this old */
+    CURRMOVE_AFTER_MS = 1000, /* root moves are announced (currmove) once the search is this old */
     MAX_CHECK_EXTENSION_PLY = MAX_PLY / 2,
 };
 
@@ -48,18 +25,29 @@ static const int LN100[LMR_TABLE] = {
     387, 389, 391, 393, 395, 397, 399, 401, 403, 404, 406, 408, 409, 411, 413, 414,
 };
 
+/* Fills the thread's reduction table: (base + 100 ln(depth) * 100 ln(moves) / divisor) / 100 plies. */
+static void lmr_table_init(SearchThread *st, int base, int divisor)
+{
+    for (int d = 1; d < LMR_TABLE; d++)
+        for (int m = 1; m < LMR_TABLE; m++)
+            st->lmr[d][m] = (uint8_t)((base + LN100[d] * LN100[m] / divisor) / 100);
+    st->lmr_base = base;
+    st->lmr_divisor = divisor;
+}
+
 /* Allocates a search thread and its reduction table. */
 SearchThread *search_thread_new(void)
 {
     SearchThread *st = calloc(1, sizeof *st);
     if (!st)
         return NULL;
-    for (int d = 1; d < LMR_TABLE; d++)
-        for (int m = 1; m < LMR_TABLE; m++)
-            st->lmr[d][m] = (uint8_t)((75 + LN100[d] * LN100[m] / 225) / 100);
+    lmr_table_init(st, SPD_lmr_base, SPD_lmr_divisor);
     st->params = &EVAL_DEFAULTS;
     return st;
 }
+
+/* Does this build's search read SearchShared.params (a tuning build), rather than the defaults? */
+bool search_params_tunable(void) { return XQ_TUNE_SEARCH; }
 
 /* Frees a search thread. */
 void search_thread_free(SearchThread *st) { free(st); }
@@ -105,6 +93,7 @@ void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits
     shared->tb = NULL;
     shared->tb_probe_limit = 0;
     atomic_store(&shared->tbhits, 0);
+    search_params_default(&shared->params);
 }
 
 /* Probes the tablebases at a node of at most shared->tb_probe_limit pieces; true with *score set on a hit. */
@@ -300,7 +289,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
         legal++;
         if (!in_check) {
             int victim = eval_piece_value(pos->board[move_to(m)]);
-            if (stand + victim + QS_DELTA_MARGIN < alpha)
+            if (stand + victim + SP(st, qs_delta_margin) < alpha)
                 continue; /* delta pruning */
             if (capture_needs_see(pos, m) && see(pos, m) < 0)
                 continue;
@@ -342,16 +331,16 @@ static ContHist *cont_before(SearchThread *st, int ply, int back)
 }
 
 /* History bonus of a cutoff at this depth (a malus is its negative). */
-static int history_bonus(int depth)
+static int history_bonus(const SearchThread *st, int depth)
 {
-    int bonus = HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET;
-    return bonus > HISTORY_BONUS_MAX ? HISTORY_BONUS_MAX : bonus;
+    int bonus = SP(st, history_bonus_per_depth) * depth - SP(st, history_bonus_offset);
+    return bonus > SP(st, history_bonus_max) ? SP(st, history_bonus_max) : bonus;
 }
 
 /* After a cutoff: rewards the capture that caused it (if any) and punishes the other captures tried. */
 static void update_capture_stats(SearchThread *st, Move best, const Move *captures, int n_captures, int depth)
 {
-    int bonus = history_bonus(depth);
+    int bonus = history_bonus(st, depth);
     for (int i = 0; i < n_captures; i++)
         history_add(capture_slot(&st->order, st->pos.board, captures[i]), captures[i] == best ? bonus : -bonus);
 }
@@ -369,7 +358,7 @@ static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move 
     Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
     if (prev != MOVE_NONE)
         ot->counter[move_from(prev)][move_to(prev)] = best;
-    int bonus = history_bonus(depth);
+    int bonus = history_bonus(st, depth);
     ContHist *c1 = cont_before(st, ply, 1), *c2 = cont_before(st, ply, 2);
     for (int i = 0; i < n_quiets; i++) {
         Move q = quiets[i];
@@ -453,11 +442,11 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
                         && static_eval > st->stack[ply - 2].eval;
     if (!pv_node && !in_check && !score_is_mate(beta)) {
         /* Reverse futility: far above beta at shallow depth. */
-        if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta)
+        if (depth <= SP(st, rfp_max_depth) && eval - SP(st, rfp_margin) * (depth - improving) >= beta)
             return eval;
         /* Null move, guarded against zugzwang-prone endings (no rooks, horses or cannons). */
-        if (null_ok && depth >= NULL_MIN_DEPTH && eval >= beta && has_major_pieces(pos)) {
-            int r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
+        if (null_ok && depth >= SP(st, null_min_depth) && eval >= beta && has_major_pieces(pos)) {
+            int r = SP(st, null_base_reduction) + depth / SP(st, null_depth_divisor);
             st->stack[ply].move = MOVE_NONE;
             st->stack[ply].cont = &st->null_cont;
             if (st->net)
@@ -475,7 +464,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     }
 
     /* Internal iterative reduction: without a TT move, search this node less deeply. */
-    if (!tt_move && depth >= IIR_MIN_DEPTH)
+    if (!tt_move && depth >= SP(st, iir_min_depth))
         depth--;
 
     /* Step 5. The move loop. */
@@ -489,8 +478,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     Move quiets[MAX_MOVES], captures[MAX_MOVES], best_move = MOVE_NONE, m;
     int n_quiets = 0, n_captures = 0, legal = 0, best = -SCORE_INF, order_score;
     const int alpha0 = alpha;
-    const bool futile = !pv_node && !in_check && depth <= FUTILITY_MAX_DEPTH
-                     && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+    const bool futile = !pv_node && !in_check && depth <= SP(st, futility_max_depth)
+                        && eval + SP(st, futility_base) + SP(st, futility_per_depth) * depth <= alpha;
     while ((m = picker_next(&mp, &order_score)) != MOVE_NONE) {
         if (root && !rootmoves_searchable(&st->rm, st->line, m))
             continue;
@@ -502,7 +491,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         const bool capture = pos->board[move_to(m)] != EMPTY;
         const bool quiet = !capture;
         /* Losing captures are not tried near the horizon outside the PV. */
-        if (!root && !pv_node && !in_check && capture && order_score < 0 && depth <= SEE_PRUNE_DEPTH
+        if (!root && !pv_node && !in_check && capture && order_score < 0 && depth <= SP(st, see_prune_depth)
             && best > -SCORE_MATE_MIN)
             continue;
         if (quiet)
@@ -511,11 +500,13 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             captures[n_captures++] = m;
         /* Late move, futility, history and SEE pruning of late quiet moves, applied below unless the move
          * checks; the costly SEE (does the move hang material near the horizon?) only when nothing else prunes. */
-        const bool prunable = !root && quiet && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER
-                           && ((depth <= LMP_MAX_DEPTH && legal > (LMP_BASE + depth * depth) / (2 - improving))
-                               || futile || (depth <= HISTORY_PRUNE_DEPTH && order_score < -HISTORY_PRUNE_MARGIN * depth)
-                               || (!pv_node && depth <= QUIET_SEE_DEPTH
-                                   && see(pos, m) < -QUIET_SEE_MARGIN * depth * depth));
+        const bool prunable =
+            !root && quiet && best > -SCORE_MATE_MIN && order_score < ORDER_COUNTER
+            && ((depth <= SP(st, lmp_max_depth) && legal > (SP(st, lmp_base) + depth * depth) / (2 - improving))
+                || futile
+                || (depth <= SP(st, history_prune_depth) && order_score < -SP(st, history_prune_margin) * depth)
+                || (!pv_node && depth <= SP(st, quiet_see_depth)
+                    && see(pos, m) < -SP(st, quiet_see_margin) * depth * depth));
         if (prunable && !move_gives_check(pos, m))
             continue; /* tested on the board alone: a pruned move is never made */
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
@@ -530,13 +521,13 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         } else {
             /* Late move reductions for quiet moves searched late. */
             int r = 0;
-            if (depth >= LMR_MIN_DEPTH && legal > LMR_MIN_MOVES && quiet && !gives_check && !in_check) {
+            if (depth >= SP(st, lmr_min_depth) && legal > SP(st, lmr_min_moves) && quiet && !gives_check && !in_check) {
                 r = st->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1][legal < LMR_TABLE ? legal : LMR_TABLE - 1];
                 r -= pv_node;
                 r -= order_score >= ORDER_COUNTER;
                 r += !improving;
                 if (order_score < ORDER_COUNTER)
-                    r -= order_score / LMR_HISTORY_DIVISOR;
+                    r -= order_score / SP(st, lmr_history_divisor);
                 if (r < 0)
                     r = 0;
                 if (r > new_depth - 1)
@@ -584,5 +575,13 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     return best;
 }
 
-/* Searches the root (ply 0) in the window. */
-int search_root(SearchThread *st, int alpha, int beta, int depth) { return search(st, alpha, beta, depth, 0, false); }
+/* Searches the root (ply 0) in the window (a tuning build first remakes the reduction table if its parameters
+ * changed). */
+int search_root(SearchThread *st, int alpha, int beta, int depth)
+{
+#if XQ_TUNE_SEARCH
+    if (st->lmr_base != SP(st, lmr_base) || st->lmr_divisor != SP(st, lmr_divisor))
+        lmr_table_init(st, SP(st, lmr_base), SP(st, lmr_divisor));
+#endif
+    return search(st, alpha, beta, depth, 0, false);
+}

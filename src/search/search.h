@@ -19,6 +19,7 @@
 
 #include "board/position.h"
 #include "eval/score.h"
+#include "search_params.h"
 #include "tt.h"
 
 struct RuleSet; /* rules.h */
@@ -83,6 +84,9 @@ typedef struct SearchShared {
     const struct TbSet *tb;
     int tb_probe_limit;
     _Atomic uint64_t tbhits;
+    /* The tunable constants (search_params.h): a tuning build's search reads them here, a normal build's
+     * compiles the defaults. search_shared_init sets the defaults; the engine sets its options after it. */
+    SearchParams params;
 } SearchShared;
 
 /* Final result of a search. */
@@ -121,7 +125,8 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
 void search_report_line(SearchThread *st, Move best);
 
 /* Prepares a SearchShared for a new search (clears stop and the serve hook, records the start time,
- * advances the table's generation: call it once per search, before any thread searches). */
+ * sets the default search parameters, advances the table's generation: call it once per search, before
+ * any thread searches). */
 void search_shared_init(SearchShared *shared, TT *tt, const SearchLimits *limits, const struct RuleSet *rules,
                         SearchReportFn report, void *report_ctx);
 

@@ -13,6 +13,17 @@
 #include "rootmoves.h"
 #include "search.h"
 
+/* A tunable constant of the search (search_params.h) as thread st's search uses it: the shared value in a
+ * tuning build, the default (a constant) in a normal one. */
+#ifndef XQ_TUNE_SEARCH
+#define XQ_TUNE_SEARCH 0 /* 1: a tuning build (cmake -DXQ_TUNE_SEARCH=ON) */
+#endif
+#if XQ_TUNE_SEARCH
+#define SP(st, name) ((st)->shared->params.name)
+#else
+#define SP(st, name) ((void)(st), SPD_##name)
+#endif
+
 enum {
     LMR_TABLE = 64,
     CHECK_NODES_MASK = 1023, /* the limits are checked every 1024 nodes... */
@@ -36,6 +47,7 @@ struct SearchThread {
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_len[MAX_PLY + 1];
     uint8_t lmr[LMR_TABLE][LMR_TABLE];
+    int lmr_base, lmr_divisor; /* the parameters the reduction table was made with */
     uint64_t nodes;
     uint64_t nodes_flushed; /* the part of nodes already added to shared->nodes */
     uint64_t check_mask;    /* the limits are checked when nodes & check_mask == 0 */

@@ -20,6 +20,7 @@ typedef struct RunState {
     const GenConfig *cfg;
     const GenRunOptions *opt;
     FILE *out;
+    RecWriter writer;              /* (lock) the output's records */
     pthread_mutex_t lock;
     _Atomic uint64_t next_index;   /* next game index a worker takes */
     _Atomic uint64_t limit;        /* games from this index on are not played or written */
@@ -57,16 +58,16 @@ static void fail_locked(RunState *rs, const char *msg)
     atomic_store(&rs->failed, true);
 }
 
-/* Writes one game's records; false on a write error. */
-static bool write_game(FILE *out, const GenGame *g)
+/* Writes one game's records (a block of its own in the compact format); false on a write error. */
+static bool write_game(RecWriter *w, const GenGame *g)
 {
     for (int i = 0; i < g->count; i++) {
         uint8_t bytes[NNUE_REC_SIZE];
         packed_encode(&g->rec[i], bytes);
-        if (fwrite(bytes, 1, sizeof bytes, out) != sizeof bytes)
+        if (!rec_writer_put(w, bytes))
             return false;
     }
-    return true;
+    return rec_writer_end_game(w);
 }
 
 /* Adds a written game to the summary. */
@@ -119,7 +120,7 @@ static void flush_in_order(RunState *rs)
             return;
         GenGame *g = rs->pending[i];
         rs->pending[i] = rs->pending[--rs->n_pending];
-        if (!write_game(rs->out, g)) {
+        if (!write_game(&rs->writer, g)) {
             fail_locked(rs, "write error on the output file");
             drop_game(g);
             return;
@@ -186,10 +187,11 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* Opens an existing record file to append to (header and whole records checked, positioned at its end); NULL if it
- * is missing (err->msg empty) or unusable (err filled). An empty file gets its header. */
-static FILE *open_existing(const char *path, XqError *err)
+/* Opens an existing record file to append to (its format, header and whole records or blocks checked, positioned
+ * at its end); NULL if it is missing (err->msg empty) or unusable (err filled). An empty file gets its header. */
+static FILE *open_existing(const GenRunOptions *opt, XqError *err)
 {
+    const char *path = opt->out_path;
     err->msg[0] = '\0';
     FILE *f = fopen(path, "r+b");
     if (!f) {
@@ -198,21 +200,29 @@ static FILE *open_existing(const char *path, XqError *err)
         return NULL;
     }
     long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    rewind(f);
-    bool ok;
-    if (size < 0) {
-        ok = false;
-    } else if (size == 0) {
-        ok = packed_write_header(f);
-    } else if (!packed_read_header(f, err)) {
-        XqError why = *err;
-        snprintf(err->msg, sizeof err->msg, "%.40s: %.110s", path, why.msg);
-        ok = false;
-    } else if ((size - NNUE_REC_HEADER) % NNUE_REC_SIZE != 0) {
-        snprintf(err->msg, sizeof err->msg, "%s ends in a partial record: not appending to it", path);
-        ok = false;
-    } else {
-        ok = true;
+    bool ok = size >= 0;
+    if (size == 0) {
+        ok = rec_write_header(f, opt->format);
+    } else if (ok) {
+        RecReader r;
+        RecScan scan;
+        XqError why;
+        if (!rec_reader_open(&r, path, &why)) {
+            snprintf(err->msg, sizeof err->msg, "%.40s: %.110s", path, why.msg);
+        } else if (r.start != REC_FILE_HEADER) {
+            snprintf(err->msg, sizeof err->msg, "%.60s is a shard: not appending to it (merge the shards)", path);
+        } else if (r.format != opt->format) {
+            snprintf(err->msg, sizeof err->msg, "%.60s is a %s file, not %s (-format)", path, rec_format_name(r.format),
+                     rec_format_name(opt->format));
+        } else if (!rec_reader_scan(&r, &scan, &why)) {
+            snprintf(err->msg, sizeof err->msg, "%.40s: %.110s", path, why.msg);
+        } else if (scan.tail) {
+            snprintf(err->msg, sizeof err->msg, "%s ends in a partial %s: not appending to it", path,
+                     r.format == REC_PLAIN ? "record" : "block");
+        }
+        if (r.f)
+            rec_reader_close(&r);
+        ok = !err->msg[0];
     }
     if (ok)
         ok = fseek(f, 0, SEEK_END) == 0;
@@ -225,22 +235,37 @@ static FILE *open_existing(const char *path, XqError *err)
     return f;
 }
 
-/* Opens the output: (append) an existing record file at its end, else a new file with its header. */
+/* Opens the output: (append) an existing record file at its end, else a new file with its header (after the
+ * shard envelope, for a shard). */
 static FILE *open_output(const GenRunOptions *opt, XqError *err)
 {
     if (opt->append) {
-        FILE *f = open_existing(opt->out_path, err);
+        FILE *f = open_existing(opt, err);
         if (f || err->msg[0])
             return f;
     }
     FILE *f = fopen(opt->out_path, "wb");
-    if (!f || !packed_write_header(f)) {
+    if (!f || (opt->shard && !gen_shard_write(f, opt->shard)) || !rec_write_header(f, opt->format)) {
         snprintf(err->msg, sizeof err->msg, "cannot write %s", opt->out_path);
         if (f)
             fclose(f);
         return NULL;
     }
     return f;
+}
+
+/* Closes the output; a shard's envelope first gets what the run wrote. False on a write error. */
+static bool close_output(RunState *rs)
+{
+    bool ok = true;
+    if (rs->opt->shard) {
+        GenShard s = *rs->opt->shard;
+        s.games_written = rs->sum.games;
+        s.records_written = rs->sum.positions;
+        s.state = !atomic_load(&rs->failed) && s.games_written == s.games ? SHARD_COMPLETE : SHARD_STOPPED;
+        ok = fflush(rs->out) == 0 && gen_shard_write(rs->out, &s);
+    }
+    return (fclose(rs->out) == 0) && ok;
 }
 
 /* Writes "1h02m03s"-style text for a number of seconds. */
@@ -325,6 +350,10 @@ bool gen_run(const GenConfig *cfg, const GenRunOptions *opt, GenSummary *sum, Xq
                  GEN_MAX_THREADS);
         return false;
     }
+    if (opt->shard && (opt->positions || opt->append || opt->games != opt->shard->games)) {
+        snprintf(err->msg, sizeof err->msg, "a shard plays its share of -games: not with -positions or -append");
+        return false;
+    }
     tables_init(); /* before the threads: pos_from_fen would otherwise race to initialise the tables */
     WorkerArg *wa = calloc((size_t)opt->threads, sizeof *wa);
     RunState *rs = calloc(1, sizeof *rs);
@@ -340,14 +369,20 @@ bool gen_run(const GenConfig *cfg, const GenRunOptions *opt, GenSummary *sum, Xq
         rs->cfg = cfg;
         rs->opt = opt;
         pthread_mutex_init(&rs->lock, NULL);
-        atomic_init(&rs->next_index, 0);
-        atomic_init(&rs->limit, opt->games ? opt->games : UINT64_MAX);
+        uint64_t first = opt->shard ? opt->shard->first : 0;
+        rs->next_write = first;
+        atomic_init(&rs->next_index, first);
+        atomic_init(&rs->limit, opt->games ? first + opt->games : UINT64_MAX);
         atomic_init(&rs->failed, false);
         atomic_init(&rs->running, 0);
         int64_t t0 = now_ms();
-        run_workers(rs, wa, opt->threads, t0);
+        if (rec_writer_init(&rs->writer, rs->out, opt->format))
+            run_workers(rs, wa, opt->threads, t0);
+        else
+            fail_locked(rs, "out of memory for the output");
+        rec_writer_free(&rs->writer);
         drop_pending(rs);
-        if (fclose(rs->out) != 0)
+        if (!close_output(rs))
             fail_locked(rs, "write error on closing the output file");
         rs->sum.ms = now_ms() - t0;
         rs->sum.interrupted = interrupted(rs);

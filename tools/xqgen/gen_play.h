@@ -6,6 +6,7 @@
  * until every earlier game is written. So the file is byte-identical for the
  * same options whatever the number of threads, and a run stopped early (by a
  * signal, or -positions) writes a prefix of the games a longer run writes.
+ * A shard's run plays the game indices of its share (gen_shard.h) the same way.
  */
 #ifndef XQG_GEN_PLAY_H
 #define XQG_GEN_PLAY_H
@@ -14,6 +15,7 @@
 #include <stdio.h>
 
 #include "gen_game.h"
+#include "gen_shard.h"
 
 enum { GEN_MAX_THREADS = 256 };
 
@@ -27,6 +29,8 @@ typedef struct GenRunOptions {
     int progress_s;                      /* seconds between progress lines on log; 0 = only the last */
     FILE *log;                           /* progress lines; NULL = silent */
     volatile sig_atomic_t *interrupted;  /* set by a signal handler to stop after the complete games; may be NULL */
+    RecFormat format;                    /* of the output (an appended file must have it) */
+    const GenShard *shard;               /* play only this shard's games, into a shard file; NULL = all */
 } GenRunOptions;
 
 /* What a run wrote. */

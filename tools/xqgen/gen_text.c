@@ -164,15 +164,19 @@ static void note_bad(ConvertStats *st, const char *why)
 }
 
 /* Converts text lines to records. */
-bool gen_convert(FILE *in, FILE *out, ConvertStats *st, XqError *err)
+bool gen_convert(FILE *in, FILE *out, RecFormat format, ConvertStats *st, XqError *err)
 {
     memset(st, 0, sizeof *st);
-    if (!packed_write_header(out))
+    RecWriter w;
+    if (!rec_write_header(out, format))
         return fail(err, "write error on the output file");
+    if (!rec_writer_init(&w, out, format))
+        return fail(err, "out of memory");
     char *line = NULL;
     size_t line_cap = 0;
     ssize_t len;
-    while ((len = getline(&line, &line_cap, in)) >= 0) {
+    bool ok = true;
+    while (ok && (len = getline(&line, &line_cap, in)) >= 0) {
         st->lines++;
         if (len >= GEN_TEXT_MAX || strlen(line) != (size_t)len) {
             note_bad(st, len >= GEN_TEXT_MAX ? "line too long" : "NUL byte in the line");
@@ -188,46 +192,16 @@ bool gen_convert(FILE *in, FILE *out, ConvertStats *st, XqError *err)
         }
         uint8_t bytes[NNUE_REC_SIZE];
         packed_encode(&rec, bytes);
-        if (fwrite(bytes, 1, sizeof bytes, out) != sizeof bytes) {
-            free(line);
-            return fail(err, "write error on the output file");
-        }
-        st->records++;
+        ok = rec_writer_put(&w, bytes);
+        st->records += ok;
     }
+    ok = ok && rec_writer_end_game(&w);
+    rec_writer_free(&w);
     free(line);
+    if (!ok)
+        return fail(err, "write error on the output file");
     if (ferror(in))
         return fail(err, "read error on the input file");
-    return true;
-}
-
-/* Opens a record file for reading past its header. */
-FILE *gen_open_records(const char *path, uint64_t *count, long *tail, XqError *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err->msg, sizeof err->msg, "cannot open %s", path);
-        return NULL;
-    }
-    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    rewind(f);
-    if (size < 0 || !packed_read_header(f, err)) {
-        if (size < 0)
-            snprintf(err->msg, sizeof err->msg, "cannot seek in %s", path);
-        fclose(f);
-        return NULL;
-    }
-    *count = (uint64_t)(size - NNUE_REC_HEADER) / NNUE_REC_SIZE;
-    *tail = (size - NNUE_REC_HEADER) % NNUE_REC_SIZE;
-    return f;
-}
-
-/* Reads the next whole record. */
-bool gen_read_record(FILE *f, PackedPos *rec)
-{
-    uint8_t bytes[NNUE_REC_SIZE];
-    if (fread(bytes, 1, sizeof bytes, f) != sizeof bytes)
-        return false;
-    packed_decode(bytes, rec);
     return true;
 }
 

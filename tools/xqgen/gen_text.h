@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "eval/nnue/nnue_data.h"
+#include "common/rec_file.h"
 
 enum {
     GEN_PLY_UNKNOWN = 0xFFFF,  /* ply of a converted `FEN;result;cp` line (the text has none) */
@@ -44,12 +44,8 @@ typedef struct RecordStats {
 bool gen_parse_line(const char *line, PackedPos *rec, XqError *err);
 /* Writes a record as a dump line `FEN;result;cp;ply;flags` (no newline); false with err if it is not valid. */
 bool gen_format_record(const PackedPos *rec, char *out, size_t size, XqError *err);
-/* Converts text lines to records (with the header); false with err filled on an I/O error. */
-bool gen_convert(FILE *in, FILE *out, ConvertStats *st, XqError *err);
-/* Opens a record file for reading past its checked header; *count gets its whole records, *tail the bytes after them. */
-FILE *gen_open_records(const char *path, uint64_t *count, long *tail, XqError *err);
-/* Reads the next record; false at the end of the file. */
-bool gen_read_record(FILE *f, PackedPos *rec);
+/* Converts text lines to records in a format (with the header); false with err filled on an I/O error. */
+bool gen_convert(FILE *in, FILE *out, RecFormat format, ConvertStats *st, XqError *err);
 /* Adds one record to the statistics. */
 void gen_stats_add(RecordStats *st, const PackedPos *rec);
 /* Prints the statistics. */

@@ -1,15 +1,19 @@
 /*
  * xqgen.c - command line of the training-data generator: self-play games of
- * the engine to record files (play), text to records (convert), records to
- * text (dump) and record statistics (stats). See tools/xqgen/README.md.
+ * the engine to record files (play, whole or a shard), shards joined (merge),
+ * text to records (convert), records to text (dump), record statistics
+ * (stats), and the plain and compact formats into each other (pack, unpack).
+ * See tools/xqgen/README.md.
  */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen_files.h"
 #include "gen_game.h"
 #include "gen_play.h"
+#include "gen_shard.h"
 #include "gen_text.h"
 #include "base/platform.h"
 #include "engine/version.h"
@@ -21,14 +25,21 @@ static const char USAGE[] =
     "                  [-random-plies 6-10] [-hash 16] [-max-plies 400] [-open-limit 200]\n"
     "                  [-resign 1500] [-resign-moves 3] [-draw-ply 80] [-draw-moves 10] [-draw-score 10]\n"
     "                  [-rules asian|chinese|check-only] [-net hce|nnue|FILE] [-progress 10] [-append]\n"
+    "                  [-format plain|compact] [-shard I/N]\n"
     "         self-play games at a fixed node budget, every searched position a record;\n"
-    "         the file is the same for the same options whatever -threads is\n"
-    "       xqgen convert IN.txt|- OUT.bin\n"
+    "         the file is the same for the same options whatever -threads is;\n"
+    "         -shard I/N plays the I-th of N contiguous shares of -games into a shard file\n"
+    "       xqgen merge -out FILE SHARD...\n"
+    "         joins the N shards of a run into the bytes of the same run without -shard\n"
+    "       xqgen convert [-format plain|compact] IN.txt|- OUT.bin\n"
     "         'FEN;result;cp' lines (red's view, mates +-3000) or dump lines to records\n"
     "       xqgen dump FILE [-n N] [-skip K]\n"
     "         records as 'FEN;result;cp;ply;flags' (result 1/0.5/0 and cp from red's view)\n"
     "       xqgen stats FILE...\n"
     "         record count, flag fractions, results, score histogram, ply range\n"
+    "       xqgen pack IN OUT | unpack IN OUT\n"
+    "         a record file into the compact format (a few bytes a position) or the plain\n"
+    "         40-byte one, without loss; every command reads either format\n"
     "       xqgen --help | --version\n";
 
 /* Set by SIGINT/SIGTERM: play finishes writing its complete games and stops (not search state). */
@@ -159,18 +170,59 @@ static bool choose_net(const char *arg, GenConfig *cfg, Network **file_net)
     return true;
 }
 
+/* -format plain|compact. */
+static bool parse_format(const char *text, RecFormat *format)
+{
+    if (rec_format_parse(text, format))
+        return true;
+    fprintf(stderr, "xqgen: error: -format wants plain or compact, not '%s'\n", text);
+    return false;
+}
+
+/* -shard I/N: this run plays shard I of N of its -games (gen_shard.h); false with a message if it cannot. */
+static bool setup_shard(const char *text, const char *net_arg, const GenConfig *cfg, GenRunOptions *run,
+                        GenShard *shard)
+{
+    uint32_t index, count;
+    char net_id[64];
+    XqError err;
+    if (!gen_shard_parse(text, &index, &count)) {
+        fprintf(stderr, "xqgen: error: -shard wants I/N with 1 <= I <= N <= %d, not '%s'\n", SHARD_MAX_COUNT, text);
+        return false;
+    }
+    if (run->positions || run->append || !run->games) {
+        fprintf(stderr, "xqgen: error: -shard needs -games and neither -positions nor -append (where a -positions "
+                        "run stops depends on every earlier game)\n");
+        return false;
+    }
+    if (!gen_net_identity(net_arg, cfg->net, net_id, sizeof net_id, &err)
+        || !gen_shard_init(shard, index, count, run->games, cfg, run->format, net_id, &err)) {
+        fprintf(stderr, "xqgen: error: %s\n", err.msg);
+        return false;
+    }
+    run->games = shard->games;
+    run->shard = shard;
+    return true;
+}
+
 /* The play command. */
 static int cmd_play(int argc, char **argv)
 {
     GenConfig cfg;
     gen_config_default(&cfg);
-    GenRunOptions run = { NULL, false, 0, 0, DEFAULT_THREADS, DEFAULT_PROGRESS_S, stderr, &g_interrupted };
-    const char *net_arg = NULL;
+    GenRunOptions run = { .threads = DEFAULT_THREADS, .progress_s = DEFAULT_PROGRESS_S, .log = stderr,
+                          .interrupted = &g_interrupted, .format = REC_PLAIN };
+    const char *net_arg = NULL, *shard_arg = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "-append") == 0) {
             run.append = true;
         } else if (strcmp(argv[i], "-net") == 0 && i + 1 < argc) {
             net_arg = argv[++i];
+        } else if (strcmp(argv[i], "-shard") == 0 && i + 1 < argc) {
+            shard_arg = argv[++i];
+        } else if (strcmp(argv[i], "-format") == 0 && i + 1 < argc) {
+            if (!parse_format(argv[++i], &run.format))
+                return EXIT_USAGE;
         } else if (i + 1 >= argc || !play_option(argv[i], argv[i + 1], &cfg, &run)) {
             fputs(USAGE, stderr);
             return EXIT_USAGE;
@@ -187,6 +239,11 @@ static int cmd_play(int argc, char **argv)
     Network *file_net = NULL;
     if (net_arg && !choose_net(net_arg, &cfg, &file_net))
         return EXIT_USAGE;
+    GenShard shard;
+    if (shard_arg && !setup_shard(shard_arg, net_arg, &cfg, &run, &shard)) {
+        free(file_net);
+        return EXIT_USAGE;
+    }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -201,7 +258,7 @@ static int cmd_play(int argc, char **argv)
     if (ok || sum.games)
         gen_summary_print(stderr, &sum);
     if (!ok) {
-        fprintf(stderr, "xqgen: %s\n", err.msg);
+        fprintf(stderr, "xqgen: error: %s\n", err.msg);
         return EXIT_FAILURE;
     }
     return EXIT_SUCCESS;
@@ -210,6 +267,13 @@ static int cmd_play(int argc, char **argv)
 /* The convert command. */
 static int cmd_convert(int argc, char **argv)
 {
+    RecFormat format = REC_PLAIN;
+    if (argc == 4 && strcmp(argv[0], "-format") == 0) {
+        if (!parse_format(argv[1], &format))
+            return EXIT_USAGE;
+        argc -= 2;
+        argv += 2;
+    }
     if (argc != 2) {
         fputs(USAGE, stderr);
         return EXIT_USAGE;
@@ -225,7 +289,7 @@ static int cmd_convert(int argc, char **argv)
     int64_t t0 = now_ms();
     ConvertStats st;
     XqError err;
-    bool ok = gen_convert(in, out, &st, &err);
+    bool ok = gen_convert(in, out, format, &st, &err);
     ok = (fclose(out) == 0) && ok;
     if (in != stdin)
         fclose(in);
@@ -241,17 +305,32 @@ static int cmd_convert(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
-/* Opens a record file, warning about a partial record at its end; NULL (with a message) if it is not one. */
-static FILE *open_records(const char *path, uint64_t *count)
+/* Opens a record file of either format, warning about a cut-off record or block at its end; false (with a
+ * message) if it is none. */
+static bool open_records(const char *path, RecReader *r, RecScan *scan)
 {
-    long tail;
     XqError err;
-    FILE *f = gen_open_records(path, count, &tail, &err);
-    if (!f)
+    if (!rec_reader_open(r, path, &err)) {
         fprintf(stderr, "xqgen: %s: %s\n", path, err.msg);
-    else if (tail)
-        fprintf(stderr, "xqgen: %s: %ld bytes after the last whole record are ignored\n", path, tail);
-    return f;
+        return false;
+    }
+    if (!rec_reader_scan(r, scan, &err)) {
+        fprintf(stderr, "xqgen: %s: %s\n", path, err.msg);
+        rec_reader_close(r);
+        return false;
+    }
+    if (scan->tail)
+        fprintf(stderr, "xqgen: %s: %ld bytes after the last whole %s are ignored\n", path, scan->tail,
+                r->format == REC_PLAIN ? "record" : "block");
+    return true;
+}
+
+/* Reports a reader's error, if it stopped on one; returns whether it did. */
+static bool read_failed(const char *path, const RecReader *r)
+{
+    if (r->failed)
+        fprintf(stderr, "xqgen: %s: %s\n", path, r->err.msg);
+    return r->failed;
 }
 
 /* The dump command. */
@@ -274,22 +353,21 @@ static int cmd_dump(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    uint64_t count;
-    FILE *f = path ? open_records(path, &count) : NULL;
-    if (!f)
-        return path ? EXIT_FAILURE : (fputs(USAGE, stderr), EXIT_USAGE);
-    if (skip > count)
-        skip = count;
-    if (fseek(f, (long)(NNUE_REC_HEADER + skip * NNUE_REC_SIZE), SEEK_SET) != 0) {
-        fprintf(stderr, "xqgen: cannot seek in %s\n", path);
-        fclose(f);
-        return EXIT_FAILURE;
+    if (!path) {
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
     }
-    PackedPos rec;
-    uint64_t bad = 0;
-    for (uint64_t i = skip; i - skip < n && gen_read_record(f, &rec); i++) {
+    RecReader r;
+    RecScan scan;
+    if (!open_records(path, &r, &scan))
+        return EXIT_FAILURE;
+    uint64_t i = rec_reader_skip(&r, skip), bad = 0;
+    uint8_t raw[NNUE_REC_SIZE];
+    for (uint64_t shown = 0; shown < n && rec_reader_next(&r, raw); i++, shown++) {
+        PackedPos rec;
         char line[GEN_TEXT_MAX];
         XqError err;
+        packed_decode(raw, &rec);
         if (gen_format_record(&rec, line, sizeof line, &err)) {
             puts(line);
         } else {
@@ -297,9 +375,13 @@ static int cmd_dump(int argc, char **argv)
             bad++;
         }
     }
-    fclose(f);
+    bad += read_failed(path, &r);
+    rec_reader_close(&r);
     return bad || fflush(stdout) != 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+/* Bytes per record of `bytes` bytes of records (or blocks) holding `records`. */
+static double per_record(uint64_t bytes, uint64_t records) { return records ? (double)bytes / (double)records : 0.0; }
 
 /* The stats command. */
 static int cmd_stats(int argc, char **argv)
@@ -312,19 +394,70 @@ static int cmd_stats(int argc, char **argv)
     memset(&st, 0, sizeof st);
     int status = EXIT_SUCCESS;
     for (int i = 0; i < argc; i++) {
-        uint64_t count;
-        FILE *f = open_records(argv[i], &count);
-        if (!f) {
+        RecReader r;
+        RecScan scan;
+        if (!open_records(argv[i], &r, &scan)) {
             status = EXIT_FAILURE;
             continue;
         }
-        PackedPos rec;
-        while (gen_read_record(f, &rec))
+        printf("file %s: %s, %llu records", argv[i], rec_format_name(r.format), (unsigned long long)scan.records);
+        if (r.format == REC_COMPACT)
+            printf(" in %llu blocks", (unsigned long long)scan.blocks);
+        printf(", %llu bytes (%.2f bytes/record)\n", (unsigned long long)scan.bytes,
+               per_record(scan.bytes - (uint64_t)r.start, scan.records));
+        uint8_t raw[NNUE_REC_SIZE];
+        while (rec_reader_next(&r, raw)) {
+            PackedPos rec;
+            packed_decode(raw, &rec);
             gen_stats_add(&st, &rec);
-        fclose(f);
+        }
+        if (read_failed(argv[i], &r))
+            status = EXIT_FAILURE;
+        rec_reader_close(&r);
     }
     gen_stats_print(stdout, &st);
     return status;
+}
+
+/* The merge command. */
+static int cmd_merge(int argc, char **argv)
+{
+    if (argc < 3 || strcmp(argv[0], "-out") != 0) {
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
+    }
+    MergeStats st;
+    XqError err;
+    if (!gen_merge(argv[1], argv + 2, argc - 2, stderr, &st, &err)) {
+        fprintf(stderr, "xqgen: error: %s\n", err.msg);
+        return EXIT_FAILURE;
+    }
+    fprintf(stderr, "merged %u shards: %llu games, %llu records, %llu bytes (%s)\n", st.shards,
+            (unsigned long long)st.games, (unsigned long long)st.records, (unsigned long long)st.bytes,
+            rec_format_name(st.format));
+    return EXIT_SUCCESS;
+}
+
+/* The pack and unpack commands: a record file of either format into the compact or the plain one. */
+static int cmd_transcode(int argc, char **argv, RecFormat format)
+{
+    if (argc != 2) {
+        fputs(USAGE, stderr);
+        return EXIT_USAGE;
+    }
+    TranscodeStats st;
+    XqError err;
+    if (!gen_transcode(argv[0], argv[1], format, &st, &err)) {
+        fprintf(stderr, "xqgen: error: %s\n", err.msg);
+        return EXIT_FAILURE;
+    }
+    double secs = (double)st.ms / MS_PER_S;
+    fprintf(stderr, "records %llu: %s %llu bytes (%.2f bytes/record) -> %s %llu bytes (%.2f bytes/record)",
+            (unsigned long long)st.records, rec_format_name(st.in_format), (unsigned long long)st.in_bytes,
+            per_record(st.in_bytes - REC_FILE_HEADER, st.records), rec_format_name(format),
+            (unsigned long long)st.out_bytes, per_record(st.out_bytes - REC_FILE_HEADER, st.records));
+    fprintf(stderr, " in %.2f s (%.0f records/s)\n", secs, secs > 0 ? (double)st.records / secs : 0.0);
+    return EXIT_SUCCESS;
 }
 
 /* Dispatches to a subcommand. */
@@ -345,6 +478,12 @@ int main(int argc, char **argv)
         return cmd_dump(argc - 2, argv + 2);
     if (strcmp(cmd, "stats") == 0)
         return cmd_stats(argc - 2, argv + 2);
+    if (strcmp(cmd, "merge") == 0)
+        return cmd_merge(argc - 2, argv + 2);
+    if (strcmp(cmd, "pack") == 0)
+        return cmd_transcode(argc - 2, argv + 2, REC_COMPACT);
+    if (strcmp(cmd, "unpack") == 0)
+        return cmd_transcode(argc - 2, argv + 2, REC_PLAIN);
     fprintf(stderr, "xqgen: unknown command '%.60s'\n\n%s", cmd, USAGE);
     return EXIT_USAGE;
 }

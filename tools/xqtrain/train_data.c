@@ -1,4 +1,5 @@
-/* train_data.c - loading and filtering training records, features, targets and the fit of K. */
+/* train_data.c - loading and filtering training records (plain or compact files), features, targets and the fit
+ * of K. */
 #include "train_data.h"
 
 #include <math.h>
@@ -7,7 +8,6 @@
 #include <string.h>
 
 enum {
-    CHUNK_RECORDS = 1 << 15, /* records read at a time */
     K_FIT_MAX = 1 << 20,     /* positions the fit of K looks at (evenly spaced) */
     K_FIT_ITERATIONS = 60,   /* golden-section steps: the bracket shrinks by 0.618^60 */
     BOARD_FILES = 9,         /* files of a plain square index rank * 9 + file */
@@ -100,45 +100,36 @@ static bool starts_game(unsigned ply, unsigned prev)
     return ply != TRAIN_PLY_UNKNOWN && prev != TRAIN_PLY_UNKNOWN && ply <= prev;
 }
 
-/* Ply of record i of a chunk of raw records. */
-static unsigned raw_ply(const uint8_t *chunk, size_t i)
+/* Opens a record file of either format (told by its magic) and counts its records. */
+static bool open_records(const char *path, RecReader *r, size_t *records, XqError *err)
 {
-    const uint8_t *r = chunk + i * NNUE_REC_SIZE;
-    return (unsigned)(r[36] | r[37] << 8);
-}
-
-/* Opens a record file, checks its header and counts its records. */
-static FILE *open_records(const char *path, size_t *records, XqError *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err->msg, sizeof err->msg, "%s: cannot open", path);
-        return NULL;
-    }
     XqError e;
-    long size = -1;
-    if (!packed_read_header(f, &e)) {
-        snprintf(err->msg, sizeof err->msg, "%.60s: %.96s", path, e.msg);
-    } else if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < NNUE_REC_HEADER) {
-        snprintf(err->msg, sizeof err->msg, "%s: cannot find its size", path);
-    } else if ((size - NNUE_REC_HEADER) % NNUE_REC_SIZE != 0) {
-        snprintf(err->msg, sizeof err->msg, "%s: truncated (size %ld is not 16 + 40 * n)", path, size);
-    } else if (fseek(f, NNUE_REC_HEADER, SEEK_SET) != 0) {
-        snprintf(err->msg, sizeof err->msg, "%s: cannot seek", path);
-    } else {
-        *records = (size_t)(size - NNUE_REC_HEADER) / NNUE_REC_SIZE;
-        return f;
+    RecScan scan;
+    if (!rec_reader_open(r, path, &e)) {
+        snprintf(err->msg, sizeof err->msg, "%s: %.100s", path, e.msg);
+        return false;
     }
-    fclose(f);
-    return NULL;
+    if (!rec_reader_scan(r, &scan, &e))
+        snprintf(err->msg, sizeof err->msg, "%s: %.100s", path, e.msg);
+    else if (scan.tail && r->format == REC_PLAIN)
+        snprintf(err->msg, sizeof err->msg, "%s: truncated (size %llu is not 16 + 40 * n)", path,
+                 (unsigned long long)scan.bytes);
+    else if (scan.tail)
+        snprintf(err->msg, sizeof err->msg, "%s: truncated (its last %ld bytes are a cut-off block)", path, scan.tail);
+    else {
+        *records = (size_t)scan.records;
+        return true;
+    }
+    rec_reader_close(r);
+    return false;
 }
 
-/* Reads the next n raw records; false (with err) on a short read. */
-static bool read_chunk(FILE *f, const char *path, uint8_t *buf, size_t n, XqError *err)
+/* Reads the next record; false (with err) if the file ends early or is corrupt. */
+static bool read_record(RecReader *r, const char *path, uint8_t raw[NNUE_REC_SIZE], XqError *err)
 {
-    if (fread(buf, NNUE_REC_SIZE, n, f) == n)
+    if (rec_reader_next(r, raw))
         return true;
-    snprintf(err->msg, sizeof err->msg, "%s: read error", path);
+    snprintf(err->msg, sizeof err->msg, "%s: %.100s", path, r->failed ? r->err.msg : "read error");
     return false;
 }
 
@@ -147,20 +138,22 @@ static bool read_chunk(FILE *f, const char *path, uint8_t *buf, size_t n, XqErro
  * The cut is the first game start at or after the nominal cut, else the last one before it; with
  * unknown plies (or no game start at all) it is the nominal cut.
  */
-static bool scan_plies(FILE *f, const char *path, size_t n, double valid_frac, uint8_t *buf, bool *unknown,
-                       size_t *cut, XqError *err)
+static bool scan_plies(RecReader *r, const char *path, size_t n, double valid_frac, bool *unknown, size_t *cut,
+                       XqError *err)
 {
     size_t nominal = n - (size_t)llround(valid_frac * (double)n);
     size_t after = n + 1, before = 0;
     unsigned prev = TRAIN_PLY_UNKNOWN;
     *unknown = true;
-    for (size_t done = 0; done < n;) {
-        size_t m = n - done < CHUNK_RECORDS ? n - done : CHUNK_RECORDS;
-        if (!read_chunk(f, path, buf, m, err))
+    for (size_t at = 0; at < n;) {
+        unsigned first;
+        uint32_t run;
+        if (!rec_reader_next_plies(r, &first, &run) || run > n - at) {
+            snprintf(err->msg, sizeof err->msg, "%s: %.100s", path, r->failed ? r->err.msg : "read error");
             return false;
-        for (size_t i = 0; i < m; i++) {
-            unsigned ply = raw_ply(buf, i);
-            size_t at = done + i;
+        }
+        for (uint32_t j = 0; j < run; j++, at++) { /* the plies of a run are consecutive */
+            unsigned ply = first + j;
             if (ply != 0 && ply != TRAIN_PLY_UNKNOWN)
                 *unknown = false;
             if (at > 0 && starts_game(ply, prev)) {
@@ -171,7 +164,6 @@ static bool scan_plies(FILE *f, const char *path, size_t n, double valid_frac, u
             }
             prev = ply;
         }
-        done += m;
     }
     if (valid_frac <= 0)
         *cut = n;
@@ -183,49 +175,47 @@ static bool scan_plies(FILE *f, const char *path, size_t n, double valid_frac, u
         *cut = after;
     else
         *cut = before ? before : nominal;
-    return fseek(f, NNUE_REC_HEADER, SEEK_SET) == 0;
+    if (rec_reader_rewind(r))
+        return true;
+    snprintf(err->msg, sizeof err->msg, "%s: cannot seek", path);
+    return false;
 }
 
-/* Loads a record file into train and valid through the filter. */
+/* Loads a record file (either format) into train and valid through the filter. */
 bool train_load_file(const char *path, const TrainFilter *filter, double valid_frac, TrainSet *train,
                      TrainSet *valid, TrainCounts *train_counts, TrainCounts *valid_counts, bool *unknown_ply,
                      XqError *err)
 {
     size_t n, cut;
-    FILE *f = open_records(path, &n, err);
-    if (!f)
+    RecReader r;
+    if (!open_records(path, &r, &n, err))
         return false;
-    uint8_t *buf = malloc((size_t)CHUNK_RECORDS * NNUE_REC_SIZE);
-    bool ok = buf && scan_plies(f, path, n, valid_frac, buf, unknown_ply, &cut, err);
+    bool ok = scan_plies(&r, path, n, valid_frac, unknown_ply, &cut, err);
     if (ok && (!train_set_reserve(train, cut) || !train_set_reserve(valid, n - cut))) {
         snprintf(err->msg, sizeof err->msg, "%s: out of memory for %zu records", path, n);
         ok = false;
     }
-    for (size_t done = 0; ok && done < n;) {
-        size_t m = n - done < CHUNK_RECORDS ? n - done : CHUNK_RECORDS;
-        if (!read_chunk(f, path, buf, m, err)) {
+    for (size_t i = 0; ok && i < n; i++) {
+        uint8_t raw[NNUE_REC_SIZE];
+        PackedPos rec;
+        if (!read_record(&r, path, raw, err)) {
             ok = false;
             break;
         }
-        for (size_t i = 0; i < m; i++) {
-            PackedPos rec;
-            packed_decode(buf + i * NNUE_REC_SIZE, &rec);
-            bool to_valid = done + i >= cut;
-            int why = classify(&rec, filter, *unknown_ply);
-            (to_valid ? valid_counts : train_counts)->n[why]++;
-            if (why != REASON_KEPT)
-                continue;
-            TrainPos p;
-            memcpy(p.sq, rec.sq, sizeof p.sq);
-            p.stm = rec.stm;
-            p.result = rec.result;
-            p.score = rec.score;
-            train_set_push(to_valid ? valid : train, &p); /* room was reserved */
-        }
-        done += m;
+        packed_decode(raw, &rec);
+        bool to_valid = i >= cut;
+        int why = classify(&rec, filter, *unknown_ply);
+        (to_valid ? valid_counts : train_counts)->n[why]++;
+        if (why != REASON_KEPT)
+            continue;
+        TrainPos p;
+        memcpy(p.sq, rec.sq, sizeof p.sq);
+        p.stm = rec.stm;
+        p.result = rec.result;
+        p.score = rec.score;
+        train_set_push(to_valid ? valid : train, &p); /* room was reserved */
     }
-    free(buf);
-    fclose(f);
+    rec_reader_close(&r);
     return ok;
 }
 

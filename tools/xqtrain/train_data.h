@@ -1,6 +1,7 @@
 /*
- * train_data.h - the trainer's positions: loading record files
- * (src/eval/nnue/nnue_data.h) with filters and a held-out validation block, the
+ * train_data.h - the trainer's positions: loading record files of either
+ * format (plain 40-byte records, src/eval/nnue/nnue_data.h, or compact
+ * blocks of games, tools/common/rec_pack.h) with filters and a held-out validation block, the
  * network's input features of a position, the training target and the fit
  * of the sigmoid scale K.
  */
@@ -10,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/rec_file.h"
 #include "eval/nnue/nnue_arch.h"
 #include "eval/nnue/nnue_data.h"
 
@@ -68,7 +70,7 @@ void train_set_free(TrainSet *s);
 /* Is a decoded record a sound board (squares on the board and distinct, both kings, side 0/1, result -1..1)? */
 bool train_record_ok(const PackedPos *rec);
 /*
- * Loads a record file: the last valid_frac of its records (moved forward to the next game's start
+ * Loads a record file, plain or compact (common/rec_file.h; told by its magic): the last valid_frac of its records (moved forward to the next game's start
  * when plies tell games apart) go to valid, the rest to train, each through the filter.
  * A file with no ply in 1..0xFFFE has unknown plies and is not filtered by ply (*unknown_ply set).
  */

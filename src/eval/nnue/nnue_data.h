@@ -13,6 +13,8 @@
  *   38     flags (NNUE_REC_*): in check, best move a capture, mate score
  *   39     reserved (0)
  * File header: the 8 bytes "XQPOS\0\0\1", uint32 record size (40), uint32 0.
+ * The same records also come as whole games in a compact format (tools/common/rec_pack.h),
+ * which decodes to these 40 bytes exactly.
  */
 #ifndef XQ_NNUE_DATA_H
 #define XQ_NNUE_DATA_H
