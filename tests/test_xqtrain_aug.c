@@ -208,6 +208,43 @@ static void test_weight_decay(void **state)
     grad_free(&g);
 }
 
+/* Bucket decay: in a feature-set-2 net the king buckets' own rows (real rows) decay by 1 - lr (wd + bd), the
+ * shared virtual rows (psq, material, file, rank) by 1 - lr wd; in a feature-set-1 net it does nothing. */
+static void test_bucket_decay(void **state)
+{
+    (void)state;
+    enum { H = 4 };
+    const double lr = 0.01, wd = 1.0, bd = 3.0;
+    for (int set = NNUE_FEATURE_SET_PSQ; set <= NNUE_FEATURE_SET_KING; set++) {
+        Net net, before;
+        Adam adam;
+        Grad g;
+        NnueShape shape = train_shape(set, H);
+        assert_true(net_alloc(&net, &shape) && net_alloc(&before, &shape) && adam_alloc(&adam, &net));
+        assert_true(grad_alloc(&g, &net));
+        net_init_random(&net, 9);
+        for (size_t i = 0; i < (size_t)net.virt_rows * H; i++)
+            net.virt[i] = 0.25f;
+        memcpy(before.params, net.params, net.size * sizeof *net.params);
+        const int real = shape.inputs - 7, virt = shape.inputs + 2; /* a real row (the last bucket) and a virtual one */
+        grad_touch(&g, real);
+        grad_touch(&g, virt);
+        adam.weight_decay = wd;
+        adam.bucket_decay = bd;
+        adam_step(&adam, &net, &g, lr);
+        const float keep = (float)(1.0 - lr * wd), keep_real = set == NNUE_FEATURE_SET_KING ? (float)(1.0 - lr * (wd + bd)) : keep;
+        for (int j = 0; j < H; j++) {
+            assert_true(net.params[(size_t)real * H + j] == before.params[(size_t)real * H + j] * keep_real);
+            assert_true(net.params[(size_t)virt * H + j] == before.params[(size_t)virt * H + j] * keep);
+        }
+        assert_true(net.params[(size_t)real * H] != before.params[(size_t)real * H] * keep || set == NNUE_FEATURE_SET_PSQ);
+        net_free(&net);
+        net_free(&before);
+        adam_free(&adam);
+        grad_free(&g);
+    }
+}
+
 /* Compares two files of the test's directory byte for byte. */
 static bool same_files(const char *a, const char *b)
 {
@@ -312,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_mirror_features),
         cmocka_unit_test(test_mirror_training),
         cmocka_unit_test(test_weight_decay),
+        cmocka_unit_test(test_bucket_decay),
         cmocka_unit_test(test_best_and_patience),
         cmocka_unit_test(test_material_init),
     };

@@ -62,6 +62,7 @@ static const char USAGE[] =
     "  -init-material on|off  start a fresh net with 8 hidden units computing the material balance [off]\n"
     "  -patience N  stop after N epochs without a better validation loss [0: never]\n"
     "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [5]\n"
+    "  -wd-buckets X  more decay on feature set 2's king-bucket rows (not the shared psq rows) [0]\n"
     "  -qat-epochs N|all  the last N epochs (or all) train the weights on their quantisation grid [all]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
@@ -86,7 +87,7 @@ static const char *const PROBE_FENS[] = {
 typedef struct Args {
     const char *data[MAX_FILES], *valid[MAX_FILES];
     int data_count, valid_count;
-    double valid_frac, weight_decay;
+    double valid_frac, weight_decay, bucket_decay;
     const char *out_dir, *init, *desc;
     bool k_auto, factorise, init_material;
     int feature_set, hidden; /* 0: not given (the -init net's, else DEFAULT_FEATURE_SET and DEFAULT_HIDDEN) */
@@ -190,6 +191,7 @@ static int parse_valued(Args *a, const char *name, const char *v)
         { "-lr-min-frac", 0, 1, &o->sched.min_frac }, { "-lambda", 0, 1, &o->loss.lambda },
         { "-power", 1, 10, &o->loss.power }, { "-progress", 0, 1e6, &o->progress_s },
         { "-export-tolerance", 0, 1e6, &o->export_tolerance }, { "-wd", 0, 1e4, &a->weight_decay },
+        { "-wd-buckets", 0, 1e4, &a->bucket_decay },
     };
     long l = 0;
     bool ok = true;
@@ -421,6 +423,7 @@ static int cmd_train(int argc, char **argv)
     net.qat = false;
     net.factorised = a.factorise;
     adam.weight_decay = a.weight_decay;
+    adam.bucket_decay = a.bucket_decay;
     if (!a.factorise)
         net_unfactorise(&net, adam.m, adam.v); /* a factorised start net's virtual rows go into its real rows */
     net_sync(&net);
@@ -429,10 +432,10 @@ static int cmd_train(int argc, char **argv)
              a.opt.loss.lambda, a.opt.loss.k, (unsigned long long)a.opt.seed);
     a.opt.desc = a.desc ? a.desc : desc;
     a.opt.out_dir = a.out_dir;
-    printf("feature set %d (%d inputs), hidden %d%s%s, weight decay %g, %d epochs of %zu positions, batch %d, "
+    printf("feature set %d (%d inputs), hidden %d%s%s, weight decay %g (buckets %g more), %d epochs of %zu positions, batch %d, "
            "lr %g (%s), lambda %.2f, K %.1f, power %.2f, %d threads, seed %llu\n", net.shape.feature_set,
            net.shape.inputs, net.shape.hidden, net.factorised ? ", factorised" : "",
-           a.opt.mirror ? ", mirror augmentation" : "", a.weight_decay, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
+           a.opt.mirror ? ", mirror augmentation" : "", a.weight_decay, a.bucket_decay, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
            a.opt.batch, a.opt.sched.lr, a.opt.sched.cosine ? "cosine" : "step", a.opt.loss.lambda, a.opt.loss.k,
            a.opt.loss.power, a.opt.threads, (unsigned long long)a.opt.seed);
     if (!nnue_shape_ok(&net.shape))
