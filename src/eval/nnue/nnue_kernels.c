@@ -41,7 +41,15 @@ static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int
 }
 
 #ifdef XQ_SSE2
-enum { SSE_LANES = 8, AVX_LANES = 16, OUTPUT_CHUNK = 512 };
+enum { SSE_LANES = 8, AVX_LANES = 16, FLUSH_STEPS = 64 };
+
+/* Sum of the four 32-bit lanes, in 64 bits. */
+static int64_t sum_lanes_sse2(__m128i sum)
+{
+    int32_t lanes[4];
+    _mm_storeu_si128((__m128i *)lanes, sum);
+    return (int64_t)lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
 
 /* SSE2: out = in + add rows - sub rows. */
 static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add, const int16_t *const *sub,
@@ -58,29 +66,29 @@ static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *a
 }
 
 /* SSE2: the output sum; clamp(acc) * w fits 16 bits (|w| <= 127), madd pairs it with clamp(acc) into 32. The
- * 32-bit lanes are emptied into a 64-bit total every OUTPUT_CHUNK accumulator values (a lane then holds at
- * most 64 pair sums of 2 * 255^2 * 127, about 1.06e9: no overflow at any width). */
+ * 32-bit lanes are emptied into a 64-bit total every FLUSH_STEPS steps (a lane then holds at most 64 pair sums
+ * of 2 * 255^2 * 127, about 1.06e9: no overflow at any width; at width 256 that is once, at the end). */
 static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16_t *weight, int n)
 {
     const __m128i zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
+    __m128i sum = _mm_setzero_si128();
     int64_t total = 0;
+    int steps = 0;
     for (int half = 0; half < 2; half++) {
         const int16_t *acc = half ? other : stm;
         const int16_t *w = weight + half * n;
-        for (int c = 0; c < n; c += OUTPUT_CHUNK) {
-            const int end = c + OUTPUT_CHUNK < n ? c + OUTPUT_CHUNK : n;
-            __m128i sum = _mm_setzero_si128();
-            for (int i = c; i < end; i += SSE_LANES) {
-                __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
-                __m128i t = _mm_mullo_epi16(v, _mm_loadu_si128((const __m128i *)(w + i)));
-                sum = _mm_add_epi32(sum, _mm_madd_epi16(t, v));
+        for (int i = 0; i < n; i += SSE_LANES) {
+            __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
+            __m128i t = _mm_mullo_epi16(v, _mm_loadu_si128((const __m128i *)(w + i)));
+            sum = _mm_add_epi32(sum, _mm_madd_epi16(t, v));
+            if (++steps == FLUSH_STEPS) {
+                total += sum_lanes_sse2(sum);
+                sum = _mm_setzero_si128();
+                steps = 0;
             }
-            int32_t lanes[4];
-            _mm_storeu_si128((__m128i *)lanes, sum);
-            total += (int64_t)lanes[0] + lanes[1] + lanes[2] + lanes[3];
         }
     }
-    return total;
+    return total + sum_lanes_sse2(sum);
 }
 
 #endif
@@ -100,30 +108,40 @@ __attribute__((target("avx2"))) static void update_avx2(int16_t *out, const int1
     }
 }
 
-/* AVX2: the output sum, as output_sse2 with twice the lanes (so half the values per lane and chunk). */
+/* Sum of the eight 32-bit lanes, in 64 bits. */
+__attribute__((target("avx2"))) static int64_t sum_lanes_avx2(__m256i sum)
+{
+    int32_t lanes[8];
+    _mm256_storeu_si256((__m256i *)lanes, sum);
+    int64_t total = 0;
+    for (int k = 0; k < 8; k++)
+        total += lanes[k];
+    return total;
+}
+
+/* AVX2: the output sum, as output_sse2 with twice the lanes (so half the steps; a flush every FLUSH_STEPS). */
 __attribute__((target("avx2"))) static int64_t output_avx2(const int16_t *stm, const int16_t *other,
                                                            const int16_t *weight, int n)
 {
     const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
+    __m256i sum = _mm256_setzero_si256();
     int64_t total = 0;
+    int steps = 0;
     for (int half = 0; half < 2; half++) {
         const int16_t *acc = half ? other : stm;
         const int16_t *w = weight + half * n;
-        for (int c = 0; c < n; c += OUTPUT_CHUNK) {
-            const int end = c + OUTPUT_CHUNK < n ? c + OUTPUT_CHUNK : n;
-            __m256i sum = _mm256_setzero_si256();
-            for (int i = c; i < end; i += AVX_LANES) {
-                __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
-                __m256i t = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + i)));
-                sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
+        for (int i = 0; i < n; i += AVX_LANES) {
+            __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
+            __m256i t = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + i)));
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
+            if (++steps == FLUSH_STEPS) {
+                total += sum_lanes_avx2(sum);
+                sum = _mm256_setzero_si256();
+                steps = 0;
             }
-            int32_t lanes[8];
-            _mm256_storeu_si256((__m256i *)lanes, sum);
-            for (int k = 0; k < 8; k++)
-                total += lanes[k];
         }
     }
-    return total;
+    return total + sum_lanes_avx2(sum);
 }
 #endif
 
