@@ -514,6 +514,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         const bool gives_check = pos->in_check;
         tt_prefetch(st->shared->tt, pos->key); /* only for a move that will be searched */
         st->stack[ply].move = m;
+        const uint64_t nodes_before = st->nodes;
         int new_depth = depth - 1 + (gives_check && ply < MAX_CHECK_EXTENSION_PLY);
         int score;
         if (legal == 1) {
@@ -540,6 +541,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
                 score = -search(st, -beta, -alpha, new_depth, ply + 1, true);
         }
         unmake_move(st);
+        if (root)
+            rootmoves_add_nodes(&st->rm, m, st->nodes - nodes_before);
         if (st->stopped)
             return 0;
         if (score > best) {
