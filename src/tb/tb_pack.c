@@ -23,6 +23,7 @@ enum {
     VARINT_MAX = 4,    /* bytes of a run's varint: (65536 - 1) << 2 | 3 needs 3 */
     BLOCK_MAX = 65536, /* entries per block a file may have */
     INDEX_ENTRY = 8,
+    RUN_BITS = 12, /* about what one more run costs in a WDL block (a varint of one or two bytes) */
 };
 
 /* A growing byte buffer; failed once memory ran short. */
@@ -93,34 +94,81 @@ static int symbol_of(unsigned v)
                                          : SYM_DRAW;
 }
 
-/* The runs' fill of a block's symbols: a broken entry takes the symbol before it (leading ones the first
- * real symbol; a block with none is all draws). */
-static void fill_runs(const uint8_t *sym, int n, uint8_t *dec)
+/* The runs' fill of a block's symbols: each stretch of broken entries takes the symbol before it, the one
+ * after it, or draw, whichever costs the fewest bits (a run boundary about RUN_BITS, a won or lost entry w
+ * bits in the DTM block). */
+static void fill_runs(const uint8_t *sym, int n, unsigned w, uint8_t *dec)
 {
-    int first = SYM_DRAW;
-    for (int j = 0; j < n; j++)
+    for (int j = 0; j < n;) {
         if (sym[j] != SYM_BROKEN) {
-            first = sym[j];
-            break;
+            dec[j] = sym[j];
+            j++;
+            continue;
         }
-    for (int j = 0, cur = first; j < n; j++)
-        dec[j] = (uint8_t)(cur = sym[j] == SYM_BROKEN ? cur : sym[j]);
+        const int start = j;
+        while (j < n && sym[j] == SYM_BROKEN)
+            j++;
+        const int left = start > 0 ? dec[start - 1] : -1, right = j < n ? sym[j] : -1;
+        const int cand[3] = { left, right, SYM_DRAW };
+        int best = SYM_DRAW;
+        uint64_t best_cost = UINT64_MAX;
+        for (int c = 0; c < 3; c++) {
+            if (cand[c] < 0)
+                continue;
+            uint64_t cost = (cand[c] != SYM_DRAW ? (uint64_t)(j - start) * w : 0)
+                            + RUN_BITS * ((left >= 0 && left != cand[c]) + (right >= 0 && right != cand[c]));
+            if (cost < best_cost) {
+                best_cost = cost;
+                best = cand[c];
+            }
+        }
+        memset(dec + start, best, (size_t)(j - start));
+    }
 }
 
-/* Writes one WDL block of symbols sym[0..n) (the shortest mode); dec gets the symbols a probe will read. */
-static void put_wdl_block(Buf *b, const uint8_t *sym, int n, uint8_t *dec)
+/* Bytes of a block's runs (mode byte included). */
+static size_t runs_size(const uint8_t *dec, int n)
 {
-    fill_runs(sym, n, dec);
-    size_t runs = 1, packed = 1 + ((size_t)n + 3) / 4;
-    bool constant = true;
+    size_t size = 1;
     for (int j = 0, start = 0; j < n; j++)
         if (j == n - 1 || dec[j + 1] != dec[j]) {
-            runs += varint_size((uint32_t)(j - start) << 2 | dec[j]);
-            constant &= start == 0 && j == n - 1;
+            size += varint_size((uint32_t)(j - start) << 2 | dec[j]);
             start = j + 1;
         }
-    uint8_t head[2] = { WDL_CONST, dec[0] };
-    if (constant) {
+    return size;
+}
+
+/* Bytes of the DTM block of `slots` won and lost entries of w bits each. */
+static size_t dtm_size(size_t slots, unsigned w) { return slots ? DTM_HEAD + (slots * w + 7) / 8 : 0; }
+
+/* Won and lost entries among dec[0..n). */
+static size_t count_slots(const uint8_t *dec, int n)
+{
+    size_t count = 0;
+    for (int j = 0; j < n; j++)
+        count += dec[j] != SYM_DRAW;
+    return count;
+}
+
+/* Writes one WDL block of symbols sym[0..n), in the mode whose WDL and DTM blocks together are shortest (a
+ * DTM value takes w bits); dec gets the symbols a probe will read (the broken entries' fill). */
+static void put_wdl_block(Buf *b, const uint8_t *sym, int n, unsigned w, uint8_t *dec)
+{
+    int common = -1; /* the legal entries' one symbol, or -2 if they differ */
+    for (int j = 0; j < n && common != -2; j++)
+        if (sym[j] != SYM_BROKEN)
+            common = common == -1 || common == sym[j] ? sym[j] : -2;
+    const uint8_t constant = (uint8_t)(common < 0 ? SYM_DRAW : common);
+    size_t legal = 0;
+    for (int j = 0; j < n; j++)
+        legal += sym[j] != SYM_BROKEN && sym[j] != SYM_DRAW;
+    const size_t packed = 1 + ((size_t)n + 3) / 4 + dtm_size(legal, w);
+    const size_t whole = common == -2 ? SIZE_MAX : 2 + dtm_size(constant != SYM_DRAW ? (size_t)n : 0, w);
+    fill_runs(sym, n, w, dec);
+    const size_t runs = runs_size(dec, n) + dtm_size(count_slots(dec, n), w);
+    uint8_t head[2] = { WDL_CONST, constant };
+    if (whole <= packed && whole <= runs) {
+        memset(dec, constant, (size_t)n);
         buf_put(b, head, sizeof head);
     } else if (runs < packed) {
         head[0] = WDL_RUNS;
@@ -133,15 +181,16 @@ static void put_wdl_block(Buf *b, const uint8_t *sym, int n, uint8_t *dec)
     } else {
         head[0] = WDL_PACKED;
         buf_put(b, head, 1);
-        if (!buf_room(b, packed - 1))
+        const size_t bytes = ((size_t)n + 3) / 4;
+        if (!buf_room(b, bytes))
             return;
         uint8_t *out = b->p + b->len;
-        memset(out, 0, packed - 1);
+        memset(out, 0, bytes);
         for (int j = 0; j < n; j++) {
             dec[j] = sym[j] == SYM_BROKEN ? SYM_DRAW : sym[j];
             out[j / 4] |= (uint8_t)(dec[j] << (2 * (j % 4)));
         }
-        b->len += packed - 1;
+        b->len += bytes;
     }
 }
 
@@ -154,16 +203,18 @@ static unsigned width_of(unsigned v)
     return w;
 }
 
-/* Writes the DTM block of entries val[0..n) whose decoded symbols are dec (broken ones: don't-cares). */
-static void put_dtm_block(Buf *b, const _Atomic uint16_t *val, const uint8_t *dec, int n)
+/* How a block's distances are stored: base, bits, flag mode, and the bits per value. */
+typedef struct DtmShape {
+    unsigned lo, bits, mode, w;
+} DtmShape;
+
+/* The DTM shape of a block's legal won and lost entries val[0..n). */
+static DtmShape dtm_shape(const _Atomic uint16_t *val, int n)
 {
-    unsigned lo = K_MAX, hi = 0, slots = 0, rules = 0, legal = 0;
+    unsigned lo = K_MAX, hi = 0, rules = 0, legal = 0;
     for (int j = 0; j < n; j++) {
-        if (dec[j] == SYM_DRAW)
-            continue;
-        slots++;
         unsigned v = atomic_load_explicit(&val[j], memory_order_relaxed);
-        if (v == TB_V_BROKEN)
+        if (v == TB_V_BROKEN || v == TB_V_DRAW)
             continue;
         TbValue r = tb_decode(v);
         unsigned k = (unsigned)r.dtm >> 1;
@@ -172,20 +223,25 @@ static void put_dtm_block(Buf *b, const _Atomic uint16_t *val, const uint8_t *de
         rules += r.rule;
         legal++;
     }
-    if (!slots)
-        return;
     if (!legal)
         lo = hi = 0;
-    unsigned bits = width_of(hi - lo), mode = !rules ? FLAGS_NONE : rules == legal ? FLAGS_ALL : FLAGS_EACH;
-    unsigned w = bits + (mode == FLAGS_EACH);
-    size_t bytes = DTM_HEAD + ((size_t)slots * w + 7) / 8;
-    if (!buf_room(b, bytes))
+    DtmShape d = { lo, width_of(hi - lo), !rules ? FLAGS_NONE : rules == legal ? FLAGS_ALL : FLAGS_EACH, 0 };
+    d.w = d.bits + (d.mode == FLAGS_EACH);
+    return d;
+}
+
+/* Writes the DTM block of entries val[0..n) whose decoded symbols are dec (broken ones: don't-cares, stored
+ * as the base). */
+static void put_dtm_block(Buf *b, const _Atomic uint16_t *val, const uint8_t *dec, int n, DtmShape d)
+{
+    const size_t slots = count_slots(dec, n), bytes = dtm_size(slots, d.w);
+    if (!slots || !buf_room(b, bytes))
         return;
     uint8_t *out = b->p + b->len;
     memset(out, 0, bytes);
-    le_put(out, lo, 2);
-    out[2] = (uint8_t)bits;
-    out[3] = (uint8_t)mode;
+    le_put(out, d.lo, 2);
+    out[2] = (uint8_t)d.bits;
+    out[3] = (uint8_t)d.mode;
     uint64_t pos = 0;
     for (int j = 0; j < n; j++) {
         if (dec[j] == SYM_DRAW)
@@ -193,10 +249,10 @@ static void put_dtm_block(Buf *b, const _Atomic uint16_t *val, const uint8_t *de
         unsigned v = atomic_load_explicit(&val[j], memory_order_relaxed), x = 0;
         if (v != TB_V_BROKEN) {
             TbValue r = tb_decode(v);
-            x = ((unsigned)r.dtm >> 1) - lo;
-            x = mode == FLAGS_EACH ? x << 1 | r.rule : x;
+            x = ((unsigned)r.dtm >> 1) - d.lo;
+            x = d.mode == FLAGS_EACH ? x << 1 | r.rule : x;
         }
-        for (unsigned i = 0; i < w; i++, pos++)
+        for (unsigned i = 0; i < d.w; i++, pos++)
             out[DTM_HEAD + pos / 8] |= (uint8_t)(((x >> i) & 1) << (pos % 8));
     }
     b->len += bytes;
@@ -226,8 +282,9 @@ bool tb_pack_build(const _Atomic uint16_t *val, uint64_t entries, uint32_t block
             sym[j] = (uint8_t)symbol_of(atomic_load_explicit(&val[lo + j], memory_order_relaxed));
         le_put(wdl.p + b * INDEX_ENTRY, wdl.len, INDEX_ENTRY);
         le_put(dtm.p + b * INDEX_ENTRY, dtm.len, INDEX_ENTRY);
-        put_wdl_block(&wdl, sym, n, dec);
-        put_dtm_block(&dtm, val + lo, dec, n);
+        const DtmShape shape = dtm_shape(val + lo, n);
+        put_wdl_block(&wdl, sym, n, shape.w, dec);
+        put_dtm_block(&dtm, val + lo, dec, n, shape);
         ok = !wdl.failed && !dtm.failed;
     }
     if (ok) {
