@@ -23,11 +23,10 @@ TbTable *tbtest_table(const TbSet *set, const char *name);
 /* Writes the FEN mirrored left-right (each rank read backwards, digits included) into out (as long as fen). */
 void tbtest_fen_mirror(const char *fen, char *out);
 /* Fails the test unless every legal entry of t equals what its moves give (children probed through set):
- * no move: lost at 0; a win: 1 + the shortest loss reached without the rule flag, or if every loss
- * reached has it, 1 + the shortest, with the flag; a loss: every move reaches a win, 1 + the longest, the
- * rule flag if any has it; a rule seed (lost at 0 with
- * the rule flag): not in check, and every move reaches a win, one of them with the rule flag; a draw: no
- * move reaches a loss and not every move a win. Returns the rule seeds seen. */
+ * no move: lost at 0; a win: 1 + the shortest loss reached, the rule flag only if every such loss has it;
+ * a loss: every move reaches a win, 1 + the longest, the rule flag if any has it; a rule seed (a loss with
+ * the rule flag at its round's base distance): not in check, and every move reaches a win, one of them with
+ * the rule flag; a draw: no move reaches a loss and not every move a win. Returns the rule seeds seen. */
 uint64_t tbtest_entries_consistent(TbSet *set, const TbTable *t, Position *scratch);
 /* Fails the test unless sampled entries of t without the rule flag (wins and losses of DTM up to depth_max,
  * draws searched draw_depth plies) agree with a plain alpha-beta (no repetition rule) searched to the DTM:

@@ -35,9 +35,8 @@ typedef struct Gen {
 } Gen;
 
 /* Resolves unresolved entry i (set up in s->pos) in pass n >= 1 if it can: its new value, TB_V_DRAW, or
- * GEN_FAIL. An entry whose moves all reach wins, the longest beyond n-1, is marked (un-move method) for the
- * pass that will resolve it: in a round after the first its longest win may be an old entry, which marks
- * nothing. */
+ * GEN_FAIL. An entry whose moves all reach wins, the longest beyond n-1, is scheduled (un-move method) for
+ * the pass that will resolve it. */
 static unsigned solve_entry(Gen *g, uint64_t i, TbScratch *s)
 {
     Position *pos = &s->pos;
@@ -102,14 +101,12 @@ static unsigned init_entry(Gen *g, uint64_t i, TbScratch *s)
     return TB_V_DRAW;
 }
 
-/* Mark phase of entry i: the positions before one of distance n-1 may resolve in pass n (after the first
- * round only those before an entry with the rule flag, resolved since: an older entry decides no entry
- * left unresolved), and so may the entries a capture or solve_entry scheduled for pass n. */
+/* Mark phase of entry i: the positions before one of distance n-1 may resolve in pass n, and so may the
+ * entries a capture or solve_entry scheduled for pass n. */
 static void mark_entry(Gen *g, uint64_t i, TbScratch *s)
 {
     unsigned v = tb_get(g->t, i);
-    if (v != TB_V_DRAW && v != TB_V_BROKEN && (int)(v & TB_V_DIST) == g->n && (g->t->rounds == 0 || (v & TB_V_RULE))
-        && tb_setup(&g->t->layout, i, &s->pos))
+    if (v != TB_V_DRAW && v != TB_V_BROKEN && (int)(v & TB_V_DIST) == g->n && tb_setup(&g->t->layout, i, &s->pos))
         tb_unmoves(&g->t->layout, &s->pos, mark, g);
     if (g->t_win[i] == g->n || g->t_loss[i] == g->n)
         mark(g, i);
@@ -165,11 +162,11 @@ static int64_t run_phase(Gen *g, int n, Phase phase)
     return tb_work_run(&w);
 }
 
-/* Runs passes 1, 2, ... of a round until one finds nothing beyond `bound` (the longest distance a child
- * can have so far) + 1; false on failure. */
-static bool run_round(Gen *g, int bound, int64_t t0)
+/* Runs passes first, first + 1, ... of a round until one finds nothing beyond `bound` (the longest distance
+ * a child can have so far) + 1; false on failure. */
+static bool run_round(Gen *g, int first, int bound, int64_t t0)
 {
-    for (int n = 1; n <= TB_DTM_MAX; n++) {
+    for (int n = first; n <= TB_DTM_MAX; n++) {
         int64_t found = g->t_win ? run_phase(g, n, PHASE_MARK) : 0;
         if (found >= 0)
             found = run_phase(g, n, g->t_win ? PHASE_SOLVE : PHASE_FORWARD);
@@ -259,19 +256,23 @@ static bool solve_rounds(Gen *g, int64_t t0)
                        .progress = g->opt->progress,
                        .reg = g->reg,
                        .cand = g->cand };
-    for (int bound = below;;) {
-        if (!run_round(g, bound, t0))
+    for (int first = 1, bound = below;;) {
+        if (!run_round(g, first, bound, t0))
             return false;
         if (g->opt->no_rule)
             return true;
+        const int in = longest_in(g->t), top = in > below ? in : below;
+        rule.base = top + 1 + ((top + 1) & 1); /* even (a loss), beyond every distance so far */
+        if (rule.base > TB_DTM_MAX)
+            return false;
         int64_t red = tb_rule_seeds(&rule, RED), black = red < 0 ? -1 : tb_rule_seeds(&rule, BLACK);
         if (red < 0 || black < 0)
             return false;
         if (red + black == 0)
             return true;
         g->t->rounds++;
-        int in = longest_in(g->t);
-        bound = in > below ? in : below;
+        first = rule.base + 1; /* the round's passes: from the seeds on, until one finds nothing */
+        bound = rule.base - 1;
     }
 }
 

@@ -196,14 +196,14 @@ static bool child_value(const TbSet *set, Position *pos, TbValue *v)
     return tb_probe_loaded(set, pos, v);
 }
 
-/* Does a move worth `a` to the mover play better than one worth `b`? (a win: without the rule, then
- * faster; a loss: slower.) */
+/* Does a move worth `a` to the mover play better than one worth `b`? (a win: faster, then without the
+ * rule; a loss: slower.) */
 static bool plays_better(TbValue a, TbValue b)
 {
     if (a.wdl != b.wdl)
         return a.wdl > b.wdl;
     if (a.wdl == TB_WIN)
-        return a.rule != b.rule ? !a.rule : a.dtm < b.dtm;
+        return a.dtm != b.dtm ? a.dtm < b.dtm : !a.rule && b.rule;
     return a.wdl == TB_LOSS && a.dtm > b.dtm;
 }
 

@@ -49,8 +49,8 @@ bool tb_probe_loaded(const TbSet *set, const Position *pos, TbValue *out);
 /* Loads every table file of the set's directory (DIR/<signature>.jjtb, the signature in its stored form);
  * a file refused is reported through on_error(ctx, message) and skipped. Returns the number loaded. */
 int tb_set_load_dir(TbSet *set, void (*on_error)(void *ctx, const char *msg), void *ctx);
-/* Keeps of the root's moves[0..n) those that play its table value best (a win: a mate before a win by the
- * rule, then the fastest; a draw: every drawing move; a loss: the slowest), in order; *value gets the
+/* Keeps of the root's moves[0..n) those that play its table value best (a win: the fastest, a mate before
+ * a win by the rule at the same distance; a draw: every drawing move; a loss: the slowest), in order; *value gets the
  * root's value. Returns how many were kept, or -1 (moves untouched) when the loaded tables do not answer
  * the root and every move. */
 int tb_root_filter(const TbSet *set, Position *root, Move *moves, int n, TbValue *value);

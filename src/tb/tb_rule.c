@@ -175,7 +175,7 @@ static int step_entry(Rule *r, uint64_t i, TbScratch *s, unsigned state)
         return state == REG_IN;
     case STEP_SEED:
         if (loser_free)
-            atomic_store_explicit(&r->c->t->val[i], (uint16_t)tb_encode(0, true), memory_order_relaxed);
+            atomic_store_explicit(&r->c->t->val[i], (uint16_t)tb_encode(r->c->base, true), memory_order_relaxed);
         return loser_free;
     }
     return 0;

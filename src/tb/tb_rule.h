@@ -20,11 +20,15 @@
  * the entries with L to move not in check, then restore safety), each step a
  * few parallel passes that revisit only the predecessors (un-moves) of what
  * changed. The entries of Z with L to move and not in check are the rule
- * seeds: lost for L at distance 0 with the rule flag. The generator then
+ * seeds: lost for L with the rule flag. The generator then
  * resumes its passes, which resolve the rest of Z and everything that leads
  * into it, and looks for seeds again until a round finds none (the outer
  * fixpoint of the game: a win by the rule can make new wins by mate-or-rule
- * possible, never the other way round).
+ * possible, never the other way round). The seeds of a round are lost at
+ * the round's base distance, beyond every distance resolved before them, so
+ * that a win always heads for the nearest mate, or the rule seeds of the
+ * earliest round: a cycle the winner's table moves allow then passes only
+ * through seeds of one round, where the loser checks.
  */
 #ifndef XQ_TB_RULE_H
 #define XQ_TB_RULE_H
@@ -40,12 +44,13 @@ typedef struct TbRuleCtx {
     FILE *progress;        /* NULL for none */
     _Atomic uint8_t *reg;  /* one byte per entry: the region's state (any value on entry) */
     _Atomic uint8_t *cand; /* one byte per entry: all zero on entry, and left so */
+    int base;              /* the seeds' distance: even, beyond every distance resolved before them */
 } TbRuleCtx;
 
-/* The encoded value (tb_table.h) of the position after a move, pos: a capture's from the set's tables, else
+/* The encoded value (tb_value.h) of the position after a move, pos: a capture's from the set's tables, else
  * t's entry; TB_V_BROKEN if no table answers. */
 unsigned tb_child_value(const TbTable *t, TbSet *set, Position *pos);
-/* Marks the rule seeds where `winner` wins (lost at distance 0 with the rule flag for the other side);
+/* Marks the rule seeds where `winner` wins (lost at distance c->base with the rule flag for the other side);
  * returns how many, or -1 on failure (a capture into a table the set lacks, or memory short). */
 int64_t tb_rule_seeds(TbRuleCtx *c, int winner);
 

@@ -14,14 +14,18 @@
  * the rule flag (TbValue.rule) when the value rests on the perpetual-check
  * rule. A rule seed is a position where the loser, to move and not in check,
  * has only moves that lose or that check into positions the winner keeps in
- * the cycle: it is lost at distance 0 with the flag, as if mated. A win is
- * 1 + the distance of the loss it moves to: the shortest loss without the
- * flag if it has one (then it is a forced mate in that many plies whatever
- * the rule), else the shortest with the flag (the win then has it: its
- * distance counts to a rule seed, not to a mate). A loss is 1 + the longest
- * win its moves reach, with the flag if any of them has it. Wins without the
- * flag are exactly the plain retrograde analysis's (no repetition rule); the
- * flag marks what the rule adds (the draws it turns into wins and losses).
+ * the cycle: it is lost with the flag, as if mated, at its round's base
+ * distance (tb_rule.h: an even distance beyond every distance resolved before
+ * it in the table and its sub-tables). A win is 1 + the shortest loss its
+ * moves reach (with the flag only if every such loss has it); a loss is 1 +
+ * the longest win its moves reach (with the flag if any has it). So a value
+ * without the flag is a forced mate in that many plies whatever the rule, and
+ * exactly the plain retrograde analysis's value; a value with the flag is not
+ * a number of plies to mate (it counts to a rule seed from that seed's base),
+ * and a won position always heads for a mate before a rule seed, and for the
+ * seeds of an earlier round before those of a later one. The flag marks what
+ * the rule adds to the plain analysis (the draws it turns into wins and
+ * losses), and what a capture into a table where the rule decided inherits.
  *
  * Entry encoding (a generated table's entries, and what tb_entry and
  * tb_pack_entry answer): 0 = draw (or not yet resolved), 0xFFFF = broken (no
