@@ -39,6 +39,7 @@ enum {
     OFF_LONGEST_LOSS = 148,
     OFF_HCHECK = 248,
 };
+enum { PATH_SHOWN = 60 }; /* characters of a path an error message shows */
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL
 
@@ -50,10 +51,12 @@ static uint64_t fnv1a(uint64_t h, const unsigned char *p, size_t n)
     return h;
 }
 
-/* Fills err with "path: why" and returns false. */
+/* Fills err with "path: why" (a long path cut at its start: the file's name stays) and returns false. */
 static bool file_fail(XqError *err, const char *path, const char *why)
 {
-    snprintf(err->msg, sizeof err->msg, "%.60s: %.95s", path, why);
+    size_t len = strlen(path);
+    const char *shown = len > PATH_SHOWN ? path + len - (PATH_SHOWN - 3) : path;
+    snprintf(err->msg, sizeof err->msg, "%s%.60s: %.94s", shown == path ? "" : "...", shown, why);
     return false;
 }
 
