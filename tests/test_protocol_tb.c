@@ -232,8 +232,8 @@ static void test_bad_files(void **state)
     ep_send(ep, "isready");
     ep_must(ep, "readyok", T_FAST);
     const char *reasons[] = { "KH-K.jjtb: truncated file; skipped",
-                              "KP-K.jjtb: format version 1 (no perpetual-check rule, "
-                              "uncompressed): regenerate it (jiangjun tb gen); skipped",
+                              ("KP-K.jjtb: format version 1 (no perpetual-check rule, "
+                               "uncompressed): regenerate it (jiangjun tb gen); skipped"),
                               "KC-K.jjtb: not a Jiangjun tablebase (bad magic); skipped" };
     for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++) {
         snprintf(want, sizeof want, "info string error: %.300s/%s\n", dir, reasons[i]);
