@@ -404,7 +404,9 @@ int engine_set_tb_path(Engine *e, const char *dir, void (*on_error)(void *ctx, c
             on_error(ctx, "out of memory for the tablebases");
         return 0;
     }
-    tb_set_init(set, dir);
+    char found[TB_PATH_MAX];
+    tb_dir_resolve(dir, found, sizeof found); /* a relative name: also beside the executable, as nets are */
+    tb_set_init(set, found);
     int n = tb_set_load_dir(set, on_error, ctx);
     if (n > 0)
         e->tb = set;

@@ -107,12 +107,13 @@ static bool tb_score_at(SearchThread *st, int ply, int *score)
     if (pieces > st->shared->tb_probe_limit || !tb_probe_loaded(st->shared->tb, pos, &v))
         return false;
     atomic_fetch_add_explicit(&st->shared->tbhits, 1, memory_order_relaxed);
-    /* DTM tables know the mate's distance: within the mate band it is an exact mate score, beyond it the
-     * tablebase band (which the root's DTM filter turns into the fastest mate) */
+    /* DTM tables know the mate's distance: within the mate band it is an exact mate score, beyond it (or
+     * when the value rests on the perpetual-check rule, no mate) the tablebase band (which the root's DTM
+     * filter turns into the fastest win) */
     const int mate_ply = ply + v.dtm;
     if (v.wdl == TB_DRAW)
         *score = SCORE_DRAW;
-    else if (mate_ply < MAX_PLY)
+    else if (mate_ply < MAX_PLY && !v.rule)
         *score = v.wdl == TB_WIN ? -score_mated_in(mate_ply) : score_mated_in(mate_ply);
     else
         *score = v.wdl == TB_WIN ? score_tb_win_at(ply) : -score_tb_win_at(ply);
