@@ -3,7 +3,8 @@
 # Linux: the engine goes to P/games (XQ_INSTALL_ENGINE_DIR), where Debian puts game engines (stockfish,
 # fairymax, uci2wb: /usr/games, on a Debian user's PATH), the tools (xqmatch, xqgen, xqtrain, xqbook,
 # xqtune: programs for matches and training, not games) to P/bin; the nets and books the executable does
-# not embed to P/share/jiangjun (the engine looks for relative names there: src/base/datafile.h), the manual
+# not embed to P/share/jiangjun (the engine looks for relative names there: src/base/datafile.h), the starter
+# tablebases to P/share/jiangjun/tb (tb probe's default; EGTBPath tb finds them), the manual
 # page to P/share/man/man6/jiangjun.6, README.md to P/share/doc/jiangjun. `cpack -G DEB` makes
 # jiangjun_VERSION_ARCH.deb of that layout under /usr (tests/deb_install.sh installs it with apt).
 # Windows (the MinGW build): jiangjun.exe, the nets and books not embedded, README.md and README-Windows.txt
@@ -40,6 +41,9 @@ if(xq_data_files)
   install(FILES ${xq_data_files} DESTINATION ${xq_data_dir})
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${xq_doc_dir})
+if(XQ_TB_STARTER) # the starter tablebases: share/jiangjun/tb (Windows: tb beside the engine), where tb probe looks
+  install(DIRECTORY ${XQ_TB_STARTER_DIR}/ DESTINATION ${xq_data_dir}/tb FILES_MATCHING PATTERN "*.jjtb")
+endif()
 
 set(CPACK_PACKAGE_NAME jiangjun)
 set(CPACK_PACKAGE_VENDOR "the Jiangjun developers")

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "enginepipe.h"
 #include "board/move.h"
@@ -191,6 +192,64 @@ static void test_cecp(void **state)
     ep_close(ep, NULL, T_FAST);
 }
 
+/* Copies the first `keep` bytes of a file (all of it when keep < 0) to another path. */
+static void copy_prefix(const char *from, const char *to, long keep)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    long i = 0;
+    for (int c; (c = fgetc(in)) != EOF && (keep < 0 || i < keep); i++)
+        fputc(c, out);
+    fclose(in);
+    fclose(out);
+}
+
+/* A directory with a good KR-K beside a truncated KH-K, a first-version KP-K and a foreign KC-K: UCCI
+ * egtbpaths reports each refused file with its reason in one `info string error:` line, loads the good one
+ * and the engine plays on with it (the mate found, tbhits counted). */
+static void test_bad_files(void **state)
+{
+    (void)state;
+    static char dir[EP_LINE_MAX], path[EP_LINE_MAX], good[EP_LINE_MAX], want[EP_LINE_MAX];
+    snprintf(dir, sizeof dir, "%.200s/bad", tb_dir);
+    mkdir(dir, 0777);
+    assert_true(tb_file_path(tb_dir, "KR-K", good, sizeof good));
+    assert_true(tb_file_path(dir, "KR-K", path, sizeof path));
+    copy_prefix(good, path, -1);
+    assert_true(tb_file_path(dir, "KH-K", path, sizeof path));
+    copy_prefix(good, path, TB_HEADER_SIZE + 40);
+    assert_true(tb_file_path(dir, "KP-K", path, sizeof path));
+    static const unsigned char first_version[TB_HEADER_SIZE] = { 'J', 'J', 'X', 'Q', 'T', 'B', 0x1a, '\n', 1 };
+    FILE *f = fopen(path, "wb"); /* the magic, then version 1 (u32), then zeros */
+    assert_non_null(f);
+    assert_int_equal(fwrite(first_version, 1, sizeof first_version, f), sizeof first_version);
+    fclose(f);
+    assert_true(tb_file_path(dir, "KC-K", path, sizeof path));
+    copy_prefix(XQ_TEST_DATA "/perft.epd", path, -1);
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
+    ep_send(ep, "setoption egtbpaths %s", dir);
+    ep_send(ep, "isready");
+    ep_must(ep, "readyok", T_FAST);
+    const char *reasons[] = { "KH-K.jjtb: truncated file; skipped",
+                              ("KP-K.jjtb: format version 1 (no perpetual-check rule, "
+                               "uncompressed): regenerate it (jiangjun tb gen); skipped"),
+                              "KC-K.jjtb: not a Jiangjun tablebase (bad magic); skipped" };
+    for (size_t i = 0; i < sizeof reasons / sizeof *reasons; i++) {
+        snprintf(want, sizeof want, "info string error: %.300s/%s\n", dir, reasons[i]);
+        if (!strstr(ep->transcript, want))
+            fail_msg("no '%s' in:\n%s", want, ep->transcript);
+    }
+    snprintf(want, sizeof want, "info string tablebases: 1 loaded from %.300s\n", dir);
+    assert_non_null(strstr(ep->transcript, want));
+    ep_send(ep, "position fen %s", MATE3_FEN);
+    test_setup(&POS, MATE3_FEN);
+    const char *mark = search_marked(ep, 5);
+    assert_non_null(strstr(mark, " tbhits "));
+    expect_table_move(ep->last, MATE3_FEN);
+    ep_close(ep, NULL, T_FAST);
+}
+
 /* Runs the dialogs. */
 int main(void)
 {
@@ -198,6 +257,7 @@ int main(void)
         cmocka_unit_test(test_uci),
         cmocka_unit_test(test_ucci),
         cmocka_unit_test(test_cecp),
+        cmocka_unit_test(test_bad_files),
     };
     return cmocka_run_group_tests(tests, setup_tables, teardown_tables);
 }

@@ -7,16 +7,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/bytes.h"
 #include "board/movegen.h"
 #include "tb/tb_cli.h"
+#include "tb/tb_pack.h"
 #include "tbtest.h"
 #include "testutil.h"
 
 enum {
-    AB_MATE = 30000,
-    WIN_DEPTH_MAX = 7,  /* sampled wins and losses are searched to their DTM up to this many plies */
-    DRAW_DEPTH = 4,     /* sampled draws are searched this deep: no forced result within it */
-    SAMPLES = 60,       /* sampled entries per table and class (win, loss, draw) at most */
+    WIN_DEPTH_MAX = 7, /* sampled wins and losses are searched to their DTM up to this many plies */
+    DRAW_DEPTH = 4,    /* sampled draws are searched this deep: no forced result within it */
+    SAMPLES = 60,      /* sampled entries per table and class (win, loss, draw) at most */
     GEN_THREADS = 2,
     TEXT_MAX = 512,
 };
@@ -27,15 +28,7 @@ static TbSet *set;
 static Position *scratch;
 
 /* The loaded table of a signature name. */
-static TbTable *table_of(const char *name)
-{
-    TbSig sig;
-    XqError e;
-    assert_true(tb_sig_parse(name, &sig, &e));
-    TbTable *t = tb_set_find(set, &sig);
-    assert_non_null(t);
-    return t;
-}
+static TbTable *table_of(const char *name) { return tbtest_table(set, name); }
 
 /* Path of a table file of the test directory. */
 static void table_path(const char *name, char *path, size_t size)
@@ -48,21 +41,19 @@ static int setup_tables(void **state)
 {
     (void)state;
     snprintf(tb_dir, sizeof tb_dir, "%s/tb_test", XQ_TEST_TMP);
-    scratch = malloc(sizeof *scratch);
-    set = tbtest_generate(tb_dir, ALL_TABLES, (int)(sizeof ALL_TABLES / sizeof *ALL_TABLES), GEN_THREADS);
-    return set && scratch ? 0 : -1;
+    return tbtest_open(XQ_TEST_TMP, "tb_test", ALL_TABLES, (int)(sizeof ALL_TABLES / sizeof *ALL_TABLES), &set,
+                       &scratch);
 }
 
 /* Frees the tables. */
 static int teardown_tables(void **state)
 {
     (void)state;
-    tbtest_free(set);
-    free(scratch);
-    return 0;
+    return tbtest_close(set, scratch);
 }
 
-/* Signatures: both letter sets, names strongest first, the colour swap, what version 1 refuses. */
+/* Signatures: both letter sets, names strongest first, the colour swap, the stored (canonical) form with
+ * the stronger side red, what no table covers. */
 static void test_signatures(void **state)
 {
     (void)state;
@@ -74,11 +65,17 @@ static void test_signatures(void **state)
     assert_null(tb_sig_unsupported(&s));
     assert_true(tb_sig_parse("KN-K", &s, &e));
     assert_string_equal(tb_sig_name(&s, name, sizeof name), "KH-K");
-    assert_true(tb_sig_parse("KA-KRH", &s, &e));
-    TbSig c = tb_sig_canonical(&s);
-    assert_string_equal(tb_sig_name(&c, name, sizeof name), "KRH-KA");
-    assert_true(tb_sig_parse("KR-KH", &s, &e));
-    assert_non_null(tb_sig_unsupported(&s));
+    const char *stored[][2] = { { "KA-KRH", "KRH-KA" },   { "KH-KR", "KR-KH" },    { "KP-KC", "KC-KP" },
+                                { "KRA-KR", "KRA-KR" },   { "KR-KRA", "KRA-KR" },  { "KR-KR", "KR-KR" },
+                                { "KHA-KHE", "KHA-KHE" }, { "KHE-KHA", "KHA-KHE" } };
+    for (size_t i = 0; i < sizeof stored / sizeof *stored; i++) {
+        assert_true(tb_sig_parse(stored[i][0], &s, &e));
+        assert_null(tb_sig_unsupported(&s));
+        TbSig c = tb_sig_canonical(&s);
+        assert_string_equal(tb_sig_name(&c, name, sizeof name), stored[i][1]);
+        assert_true(tb_sig_is_canonical(&c));
+        assert_int_equal(tb_sig_is_canonical(&s), strcmp(stored[i][0], stored[i][1]) == 0);
+    }
     assert_true(tb_sig_parse("KRHC-K", &s, &e));
     assert_non_null(tb_sig_unsupported(&s));
     assert_true(tb_sig_parse("KA-KE", &s, &e));
@@ -90,46 +87,45 @@ static void test_signatures(void **state)
     }
 }
 
-/* Signature keys: every red-attacking version-1 signature (tb_sig_list_v1: one or two of R, H, C, P; up
- * to two advisors and two elephants a side) gets its own key in range, others -1; a set finds each table added by its key
- * (looked up in the reverse order) and nothing for a signature not added. */
+/* Signature keys: every signature with at most two of each non-king type a side gets its own key in
+ * range (all 3^12 of them), others -1; a set finds each table added by its key (looked up in the reverse
+ * order) and nothing for a signature not added. */
 static void test_signature_keys(void **state)
 {
     (void)state;
+    static const unsigned char TYPES[] = { ADVISOR, ELEPHANT, HORSE, ROOK, CANNON, PAWN };
+    enum { COUNTED = 2 * sizeof TYPES };
     static bool seen[TB_SIG_KEYS];
-    static TbSig all[TB_SIG_V1];
     static TbTable tables[TB_SET_MAX];
     TbSet *keyed = malloc(sizeof *keyed);
     assert_non_null(keyed);
     tb_set_init(keyed, NULL);
-    tb_sig_list_v1(all);
     int added = 0;
-    for (int i = 0; i < TB_SIG_V1; i++) {
-        assert_null(tb_sig_unsupported(&all[i]));
-        assert_true(tb_sig_attackers(&all[i], RED) > 0);
-        int key = tb_sig_key(&all[i]);
+    for (int code = 0; code < TB_SIG_KEYS; code++) { /* every count vector: digit i counts TYPES[i % 6] of side i / 6 */
+        TbSig sig = { { { 0 } } };
+        sig.count[RED][KING] = sig.count[BLACK][KING] = 1;
+        for (int i = 0, c = code; i < COUNTED; i++, c /= TB_SIG_RADIX)
+            sig.count[i / sizeof TYPES][TYPES[i % sizeof TYPES]] = (unsigned char)(c % TB_SIG_RADIX);
+        int key = tb_sig_key(&sig);
         assert_true(key >= 0 && key < TB_SIG_KEYS);
         assert_false(seen[key]);
         seen[key] = true;
-        if (i % 5 == 1 && added < TB_SET_MAX) { /* every fifth */
-            tables[added].layout.sig = all[i];
+        if (code % 517 == 3 && added < TB_SET_MAX) {
+            tables[added].layout.sig = sig;
             assert_true(tb_set_add(keyed, &tables[added]));
             added++;
         }
     }
+    assert_true(added > 500);
     for (int i = added - 1; i >= 0; i--)
         assert_ptr_equal(tb_set_find(keyed, &tables[i].layout.sig), &tables[i]);
-    assert_null(tb_set_find(keyed, &all[0])); /* a keyed signature no table was added for */
+    TbSig none;
     XqError e;
-    const char *unkeyed[] = { "K-KR", "KR-KH", "KRRR-K", "KAAA-KR" };
-    for (size_t i = 0; i < sizeof unkeyed / sizeof *unkeyed; i++) {
-        TbSig sig;
-        if (tb_sig_parse(unkeyed[i], &sig, &e))
-            assert_int_equal(tb_sig_key(&sig), -1);
-    }
+    assert_true(tb_sig_parse("KR-K", &none, &e));
+    assert_null(tb_set_find(keyed, &none)); /* a keyed signature no table was added for */
     TbSig three = { { { 0 } } };
     three.count[RED][KING] = three.count[BLACK][KING] = 1;
-    three.count[RED][ROOK] = 3;
+    three.count[RED][PAWN] = 3;
     assert_int_equal(tb_sig_key(&three), -1);
     assert_null(tb_set_find(keyed, &three));
     keyed->count = 0; /* the tables are static: nothing for tb_set_free to free */
@@ -152,19 +148,8 @@ static void test_generator_stops(void **state)
 static void test_methods_agree(void **state)
 {
     (void)state;
-    TbGenOptions opt = { .threads = GEN_THREADS, .progress = NULL, .write = false, .forward = true };
-    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++) {
-        const TbTable *t = table_of(ALL_TABLES[k]);
-        XqError e;
-        TbTable *f = tb_gen_solve(set, &t->layout.sig, &opt, &e); /* sub-tables from the un-move set */
-        assert_non_null(f);
-        for (uint64_t i = 0; i < t->layout.size; i++)
-            if (tb_get(f, i) != tb_get(t, i))
-                fail_msg("%s entry %llu: forward %u, un-moves %u", t->name, (unsigned long long)i, tb_get(f, i),
-                         tb_get(t, i));
-        assert_int_equal(f->passes, t->passes);
-        tb_table_free(f);
-    }
+    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++)
+        tbtest_forward_agrees(set, table_of(ALL_TABLES[k]));
 }
 
 /* Every legal entry of KC-KA indexes back to itself, read straight and colour-swapped. */
@@ -201,113 +186,22 @@ static void test_index_round_trip(void **state)
     free(flipped);
 }
 
-/* Is neither side left with a rook, horse, cannon or pawn? */
-static bool bare(const Position *pos)
-{
-    TbSig s = tb_sig_of_pos(pos);
-    return !tb_sig_attackers(&s, RED) && !tb_sig_attackers(&s, BLACK);
-}
-
-/* Plain alpha-beta under the version-1 rules: no move loses, no attacking piece is a draw, the horizon
- * scores 0; returns AB_MATE - plies for a forced win, -(AB_MATE - plies) for a forced loss. */
-static int alpha_beta(Position *pos, int depth, int ply, int alpha, int beta)
-{
-    Move moves[MAX_MOVES];
-    int n = gen_legal(pos, moves);
-    if (!n)
-        return -(AB_MATE - ply);
-    if (bare(pos) || depth == 0)
-        return 0;
-    if (alpha >= AB_MATE - ply - 1) /* nothing here can beat a mate at the next ply */
-        return alpha;
-    for (int i = 0; i < n; i++) {
-        pos_make(pos, moves[i]);
-        int score = -alpha_beta(pos, depth - 1, ply + 1, -beta, -alpha);
-        pos_unmake(pos);
-        if (score > alpha) {
-            alpha = score;
-            if (alpha >= beta)
-                break;
-        }
-    }
-    return alpha;
-}
-
-/* The score the table's value predicts from a search of depth plies. */
-static int expected_score(TbValue v, int depth)
-{
-    if (v.wdl == TB_WIN && v.dtm <= depth)
-        return AB_MATE - v.dtm;
-    if (v.wdl == TB_LOSS && v.dtm <= depth)
-        return -(AB_MATE - v.dtm);
-    return 0;
-}
-
 /* Sampled wins, losses (DTM up to WIN_DEPTH_MAX) and draws of every table agree with a plain alpha-beta
  * searched to the DTM: value and distance. */
 static void test_alpha_beta_agrees(void **state)
 {
     (void)state;
-    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++) {
-        const TbTable *t = table_of(ALL_TABLES[k]);
-        int seen[3] = { 0 };
-        uint64_t step = t->layout.size / (16 * SAMPLES) + 1;
-        for (uint64_t i = 0; i < t->layout.size; i += step) {
-            unsigned raw = tb_get(t, i);
-            if (raw == TB_V_BROKEN || !tb_setup(&t->layout, i, scratch))
-                continue;
-            TbValue v = tb_decode(raw);
-            if ((v.wdl != TB_DRAW && v.dtm > WIN_DEPTH_MAX) || seen[v.wdl + 1] >= SAMPLES)
-                continue;
-            seen[v.wdl + 1]++;
-            int depth = v.wdl == TB_DRAW ? DRAW_DEPTH : v.dtm;
-            int score = alpha_beta(scratch, depth, 0, -AB_MATE - 1, AB_MATE + 1);
-            if (score != expected_score(v, depth)) {
-                char fen[FEN_MAX];
-                fail_msg("%s %s: table wdl %d dtm %d, alpha-beta to %d plies %d", t->name,
-                         pos_to_fen(scratch, fen, sizeof fen), v.wdl, v.dtm, depth, score);
-            }
-        }
-        print_message("%s: %d wins, %d draws, %d losses checked\n", t->name, seen[2], seen[1], seen[0]);
-    }
+    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++)
+        tbtest_alpha_beta_agrees(table_of(ALL_TABLES[k]), scratch, SAMPLES, WIN_DEPTH_MAX, DRAW_DEPTH);
 }
 
-/* Every legal entry equals what its moves give under the definition (win: 1 + the shortest loss
- * reached; loss: 1 + the longest win when every move reaches a win; else a draw), children probed
- * through the set (captures into the smaller tables). */
+/* Every legal entry equals what its moves give under the definition (tbtest.h), children probed through
+ * the set (captures into the smaller tables); one-side tables hold no rule seed. */
 static void test_every_entry_consistent(void **state)
 {
     (void)state;
-    Move moves[MAX_MOVES];
-    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++) {
-        const TbTable *t = table_of(ALL_TABLES[k]);
-        for (uint64_t i = 0; i < t->layout.size; i++) {
-            if (!tb_setup(&t->layout, i, scratch))
-                continue;
-            int n = gen_legal(scratch, moves), best_loss = -1, worst_win = -1;
-            bool all_win = true;
-            for (int m = 0; m < n; m++) {
-                TbValue c;
-                XqError e;
-                pos_make(scratch, moves[m]);
-                assert_true(tb_probe(set, scratch, &c, &e));
-                pos_unmake(scratch);
-                if (c.wdl == TB_LOSS && (best_loss < 0 || c.dtm < best_loss))
-                    best_loss = c.dtm;
-                if (c.wdl != TB_WIN)
-                    all_win = false;
-                else if (c.dtm > worst_win)
-                    worst_win = c.dtm;
-            }
-            TbValue want = !n ? (TbValue){ TB_LOSS, 0 }
-                         : best_loss >= 0 ? (TbValue){ TB_WIN, best_loss + 1 }
-                         : all_win ? (TbValue){ TB_LOSS, worst_win + 1 } : (TbValue){ TB_DRAW, 0 };
-            TbValue got = tb_decode(tb_get(t, i));
-            if (got.wdl != want.wdl || got.dtm != want.dtm)
-                fail_msg("%s entry %llu: stored %d/%d, moves give %d/%d", t->name, (unsigned long long)i, got.wdl,
-                         got.dtm, want.wdl, want.dtm);
-        }
-    }
+    for (size_t k = 0; k < sizeof ALL_TABLES / sizeof *ALL_TABLES; k++)
+        assert_int_equal(tbtest_entries_consistent(set, table_of(ALL_TABLES[k]), scratch), 0);
 }
 
 /* The FEN with colours swapped (ranks reversed, case and side to move swapped). */
@@ -334,27 +228,12 @@ static void fen_colour_swap(const char *fen, char *out)
     strcat(out, p[1] == 'w' ? " b" : " w");
 }
 
-/* The FEN mirrored left-right (each rank read backwards, digits included). */
-static void fen_mirror(const char *fen, char *out)
-{
-    size_t len = strcspn(fen, " ");
-    size_t start = 0;
-    for (size_t i = 0; i <= len; i++)
-        if (i == len || fen[i] == '/') {
-            for (size_t j = 0; j < i - start; j++)
-                out[start + j] = fen[i - 1 - j];
-            out[i] = fen[i];
-            start = i + 1;
-        }
-    strcpy(out + len, fen + len);
-}
-
 /* Probes a FEN; fails the test if no table answers. */
 static TbValue probe_fen(const char *fen)
 {
     Position *pos = malloc(sizeof *pos);
     XqError e;
-    TbValue v = { 0, 0 };
+    TbValue v = { 0, 0, false };
     assert_non_null(pos);
     if (!pos_from_fen(pos, fen, &e))
         fail_msg("%s: %s", fen, e.msg);
@@ -377,9 +256,9 @@ static void test_colour_swap_and_mirror(void **state)
             char fen[FEN_MAX], swapped[FEN_MAX], mirrored[FEN_MAX], both[FEN_MAX];
             pos_to_fen(scratch, fen, sizeof fen);
             fen_colour_swap(fen, swapped);
-            fen_mirror(fen, mirrored);
-            fen_mirror(swapped, both);
-            TbValue v = tb_decode(tb_get(t, i)), a = probe_fen(swapped), b = probe_fen(mirrored), c = probe_fen(both);
+            tbtest_fen_mirror(fen, mirrored);
+            tbtest_fen_mirror(swapped, both);
+            TbValue v = tb_decode(tb_entry(t, i)), a = probe_fen(swapped), b = probe_fen(mirrored), c = probe_fen(both);
             if (a.wdl != v.wdl || a.dtm != v.dtm || b.wdl != v.wdl || b.dtm != v.dtm || c.wdl != v.wdl || c.dtm != v.dtm)
                 fail_msg("%s: %d/%d, swapped %s %d/%d, mirrored %s %d/%d", fen, v.wdl, v.dtm, swapped, a.wdl, a.dtm,
                          mirrored, b.wdl, b.dtm);
@@ -462,7 +341,29 @@ static void expect_refused(const char *path, const char *want)
         fail_msg("%s: '%s' does not say '%s'", path, e.msg, want);
 }
 
-/* A written table reads back equal; damaged, truncated and foreign files are refused with a reason. */
+/* Writes a file of `bytes` bytes: the magic, then the u32 version, then zeros. */
+static void write_versioned(const char *path, unsigned version, long bytes)
+{
+    static const char magic[8] = { 'J', 'J', 'X', 'Q', 'T', 'B', 0x1a, '\n' };
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    for (long i = 0; i < bytes; i++)
+        fputc(i < 8 ? magic[i] : i == 8 ? (int)version : 0, f);
+    fclose(f);
+}
+
+/* Fails unless the legal entries of t read as those of the generated table mem. */
+static void expect_same_entries(const TbTable *t, const TbTable *mem)
+{
+    assert_int_equal(t->layout.size, mem->layout.size);
+    for (uint64_t i = 0; i < t->layout.size; i++)
+        if (tb_setup(&mem->layout, i, scratch) && tb_entry(t, i) != tb_get(mem, i))
+            fail_msg("%s entry %llu: read %u, generated %u", mem->name, (unsigned long long)i, tb_entry(t, i),
+                     tb_get(mem, i));
+}
+
+/* A written table reads back equal (its legal entries; broken ones are the writer's don't-cares);
+ * damaged, truncated, old and foreign files are refused with a reason. */
 static void test_files_checked(void **state)
 {
     (void)state;
@@ -471,15 +372,13 @@ static void test_files_checked(void **state)
     XqError e;
     TbTable *t = tb_file_read(path, &e), *mem = table_of("KP-K");
     assert_non_null(t);
-    assert_int_equal(t->layout.size, mem->layout.size);
-    for (uint64_t i = 0; i < t->layout.size; i++)
-        assert_int_equal(tb_get(t, i), tb_get(mem, i));
+    expect_same_entries(t, mem);
     assert_int_equal(t->stats.wins, mem->stats.wins);
     tb_table_free(t);
     snprintf(bad, sizeof bad, "%.400s/bad.jjtb", tb_dir);
     copy_file(path, bad, -1, TB_HEADER_SIZE + 1001);
     expect_refused(bad, "payload checksum mismatch");
-    copy_file(path, bad, -1, 9);
+    copy_file(path, bad, -1, 30);
     expect_refused(bad, "header checksum mismatch");
     copy_file(path, bad, TB_HEADER_SIZE + 100, -1);
     expect_refused(bad, "truncated file");
@@ -489,6 +388,10 @@ static void test_files_checked(void **state)
     expect_refused(bad, "bad magic");
     copy_file(XQ_TEST_DATA "/perft.epd", bad, -1, -1);
     expect_refused(bad, "bad magic");
+    write_versioned(bad, TB_FILE_VERSION_RAW, 128 + 2 * 9720);
+    expect_refused(bad, "format version 1 (no perpetual-check rule, uncompressed): regenerate it");
+    write_versioned(bad, TB_FILE_VERSION + 1, TB_HEADER_SIZE);
+    expect_refused(bad, "unsupported tablebase version");
     expect_refused("/no/such/dir/KR-K.jjtb", "No such file");
     /* a file holding another table under this name is refused when probed */
     char other[TEXT_MAX];
@@ -506,6 +409,72 @@ static void test_files_checked(void **state)
     assert_non_null(strstr(e.msg, "holds KH-K"));
     tb_set_free(s);
     free(s);
+}
+
+/* Expects tb_pack_check to refuse p with a reason containing want. */
+static void expect_bad_blocks(const TbPacked *p, const char *want)
+{
+    const char *why = tb_pack_check(p);
+    if (!why || !strstr(why, want))
+        fail_msg("'%s' does not say '%s'", why ? why : "(accepted)", want);
+}
+
+/* The compressed sections (whatever checksum a file would carry) are checked block by block: every entry
+ * of a sound table decodes as generated; a bad index, block mode, DTM header or length is refused, so a
+ * probe never reads outside the file. */
+static void test_packed_blocks_checked(void **state)
+{
+    (void)state;
+    const char *names[] = { "KH-K", "KR-KE" };
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+        const TbTable *mem = table_of(names[k]);
+        TbPackOut out;
+        assert_true(tb_pack_build(mem->val, mem->layout.size, 1000, &out)); /* small blocks: many of them, every mode */
+        TbPacked p = { .wdl = out.wdl,
+                       .dtm = out.dtm,
+                       .wdl_bytes = out.wdl_bytes,
+                       .dtm_bytes = out.dtm_bytes,
+                       .entries = mem->layout.size,
+                       .block = 1000,
+                       .blocks = (mem->layout.size + 999) / 1000 };
+        assert_null(tb_pack_check(&p));
+        TbTable view = *mem;
+        view.val = NULL;
+        view.packed = p;
+        expect_same_entries(&view, mem);
+        uint64_t first = out.wdl[0] | (uint64_t)out.wdl[1] << 8, saved = first;
+        out.wdl[0] = 0xFF; /* the first WDL block's offset past the section */
+        out.wdl[1] = 0xFF;
+        expect_bad_blocks(&p, "outside its section");
+        out.wdl[0] = (uint8_t)saved;
+        out.wdl[1] = (uint8_t)(saved >> 8);
+        const uint8_t mode = out.wdl[first];
+        out.wdl[first] = 7; /* the first block's mode */
+        expect_bad_blocks(&p, "unknown WDL block mode");
+        out.wdl[first] = (uint8_t)(mode == 2 ? 0 : 2); /* its bytes read in another mode */
+        expect_bad_blocks(&p, mode == 2 ? "bad constant WDL block" : "run");
+        tb_pack_out_free(&out);
+        assert_true(tb_pack_build(mem->val, mem->layout.size, 1000, &out));
+        p.wdl = out.wdl;
+        p.dtm = out.dtm;
+        uint64_t d = 0;
+        for (uint64_t b = 0; b < p.blocks && !d; b++) /* the first non-empty DTM block */
+            if (le64(out.dtm + 8 * b) != le64(out.dtm + 8 * (b + 1)))
+                d = le64(out.dtm + 8 * b);
+        assert_true(d > 0);
+        const uint8_t bits = out.dtm[d + 2];
+        out.dtm[d + 2] = 20; /* its bit width */
+        expect_bad_blocks(&p, "bad DTM block header");
+        out.dtm[d + 2] = (uint8_t)(bits == 15 ? 14 : bits + 1);
+        expect_bad_blocks(&p, "DTM block of the wrong length");
+        out.dtm[d + 2] = bits;
+        assert_null(tb_pack_check(&p));
+        p.dtm_bytes -= 1;
+        expect_bad_blocks(&p, "outside its section");
+        p.block = 0;
+        expect_bad_blocks(&p, "bad block size");
+        tb_pack_out_free(&out);
+    }
 }
 
 /* Counts the errors tb_set_load_dir reports and keeps the last one (ctx: a char[TEXT_MAX]). */
@@ -592,6 +561,7 @@ static void test_root_filter(void **state)
             assert_true(kept >= 1 && kept <= n);
             assert_int_equal(got.wdl, want.wdl);
             assert_int_equal(got.dtm, want.dtm);
+            assert_int_equal(got.rule, want.rule);
             for (int m = 0; m < kept; m++) {
                 TbValue c;
                 XqError e;
@@ -647,7 +617,8 @@ static void test_command_line(void **state)
     expect_probe("r2k5/9/9/9/9/9/9/9/4K4/9 b", 0, "wdl win dtm 3\n");
     expect_probe("4P4/4k4/9/9/9/9/9/9/9/3K5 w", 0, "wdl draw dtm 0\n");
     expect_probe("4k4/9/9/9/9/9/9/9/9/3K5 w", 0, "wdl draw dtm 0\n");
-    expect_probe("4k4/9/9/9/9/9/9/9/r8/3K1R3 w", 1, "error: no table for KR-KR");
+    expect_probe("4k4/9/9/9/9/9/9/9/r8/3K1R3 w", 1, "KR-KR.jjtb");
+    expect_probe("4k4/9/9/9/9/9/9/9/9/3K1RRH1 w", 1, "error: no table for KRRH-K: more than two attacking pieces");
     expect_probe("4k4/9/9/9/9/9/9/9/9/3K1RR2 w", 1, "KRR-K.jjtb");
     expect_probe("4k4/9/9 w", 1, "error: bad FEN");
     char path[TEXT_MAX];
@@ -655,7 +626,7 @@ static void test_command_line(void **state)
     char *info[] = { "tb", "info", path };
     assert_int_equal(run_tb(line, sizeof line, 3, info), 0);
     assert_string_equal(line, "signature KR-K\n");
-    char *gen_bad[] = { "tb", "gen", "KR-KR", "-dir", tb_dir };
+    char *gen_bad[] = { "tb", "gen", "KRHC-K", "-dir", tb_dir };
     assert_int_equal(run_tb(line, sizeof line, 5, gen_bad), 1);
 }
 
@@ -709,6 +680,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_rook_beats_bare_king),
         cmocka_unit_test(test_pawn_against_bare_king),
         cmocka_unit_test(test_files_checked),
+        cmocka_unit_test(test_packed_blocks_checked),
         cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_load_dir_and_probe_loaded),
         cmocka_unit_test(test_root_filter),

@@ -1,21 +1,23 @@
 /* test_tb_engine.c - the endgame tablebases in the engine: the root plays the table's best move (games
  * from a won position end in exactly the table's DTM, both sides searched with the tables, 1 and 2
  * threads), interior probes count tbhits, and without tables (or with useegtb off) nothing is probed.
- * KR-K, KH-K and KP-K are generated into build/tests/tb_engine at the start. */
+ * A win that rests on the perpetual-check rule is played into the cycle the rules module scores as the
+ * checker's loss. KR-K, KH-K, KP-K and KR-KH are generated into build/tests/tb_engine at the start. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "engine/engine.h"
 #include "board/movegen.h"
+#include "engine/engine.h"
 #include "eval/score.h"
+#include "rules/rules.h"
 #include "tbtest.h"
 #include "testutil.h"
 
 enum { SEARCH_DEPTH = 4, TEXT_MAX = 512, GAME_PLIES_MAX = 200 };
 
-static const char *const SIGS[] = { "KR-K", "KH-K", "KP-K" };
+static const char *const SIGS[] = { "KR-K", "KH-K", "KP-K", "KR-KH" };
 static char tb_dir[TEXT_MAX / 2];
 static TbSet *set;
 
@@ -151,6 +153,66 @@ static void test_games_end_in_dtm(void **state)
             play_out(fens[i], threads);
 }
 
+/* A check for the side to move in the engine's game (the first in generation order), or MOVE_NONE. */
+static Move first_check(const Engine *e)
+{
+    static Position pos;
+    memcpy(&pos, engine_root(e), sizeof pos);
+    Move moves[MAX_MOVES];
+    int n = gen_legal(&pos, moves);
+    for (int i = 0; i < n; i++) {
+        pos_make(&pos, moves[i]);
+        bool check = pos.in_check;
+        pos_unmake(&pos);
+        if (check)
+            return moves[i];
+    }
+    return MOVE_NONE;
+}
+
+/* KR-KH, red in check from the horse: red wins only by the perpetual-check rule (the table's rule flag).
+ * The engine plays red (1 and 2 threads), the test plays black's horse checking on every move: red's
+ * moves keep the table's win, the engine scores it in the tablebase band, or in the repetition band once
+ * its own search sees black's perpetual check (never as a mate), and the game ends at the third occurrence with the rules module (the engine's rule set, asian) ruling that black
+ * loses by perpetual check. */
+static void test_rule_win_played(void **state)
+{
+    (void)state;
+    for (int threads = 1; threads <= 2; threads++) {
+        Seen seen = { 0 };
+        Engine *e = tb_engine(&seen, threads);
+        XqError err;
+        assert_true(engine_set_position(e, "9/4k4/9/9/9/9/9/9/1n7/R2K5 w", NULL, 0, &err));
+        RulesReport report = { 0 };
+        static Position pos;
+        int plies = 0;
+        for (;; plies++) {
+            assert_true(plies < GAME_PLIES_MAX);
+            memcpy(&pos, engine_root(e), sizeof pos);
+            if (rules_game_status(&pos, e->opt.rules, &report) != RULES_ONGOING)
+                break;
+            TbValue v = table_value(e);
+            assert_int_equal(v.wdl, pos.side == RED ? TB_WIN : TB_LOSS);
+            assert_true(v.rule);
+            Move m;
+            if (pos.side == RED) {
+                EngineResult r = search(e, &seen);
+                if (r.score <= 0 || (!score_is_tb(r.score) && !score_is_ban(r.score)))
+                    fail_msg("ply %d: score %d is neither a tablebase win nor a repetition verdict", plies, r.score);
+                m = r.best;
+            } else {
+                m = first_check(e);
+                assert_int_not_equal(m, MOVE_NONE);
+            }
+            assert_true(engine_play_move(e, m));
+        }
+        assert_int_equal(report.verdict, RULES_BLACK_LOSES);
+        assert_int_equal(report.reason, REASON_PERPETUAL_CHECK);
+        assert_true(plies >= 8);
+        engine_free(e);
+    }
+}
+
 /* Without tables, or with useegtb off, the search probes nothing; a directory without tables loads
  * none, and a refused file is reported. */
 static void test_off_without_tables(void **state)
@@ -196,6 +258,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_games_end_in_dtm),
+        cmocka_unit_test(test_rule_win_played),
         cmocka_unit_test(test_off_without_tables),
     };
     return cmocka_run_group_tests(tests, setup_tables, teardown_tables);

@@ -59,14 +59,34 @@ static void test_movetime(void **state)
     assert_int_equal(lim.hard_ms, 970);
 }
 
-/* Plays `moves` model moves spending the soft limit plus a latency; returns the lowest clock after move 20. */
-static int64_t simulate(int64_t base_ms, int64_t inc_ms, int moves)
+/* The signs of an iteration that asks for the most time: the best move just changed twice, the score fell
+ * by a pawn since the last move and since three iterations back, the best move took few of the nodes. */
+static TmIteration worst_signs(void)
+{
+    TmIteration it = { .score = -100, .prev_iter_score = 0, .prev_move_score = 0, .instability = 1500,
+                       .best_share = 100 };
+    return it;
+}
+
+/* The signs of an ordinary iteration: the best move changed two iterations back, the score holds, the best
+ * move took 60% of the nodes. */
+static TmIteration typical_signs(void)
+{
+    TmIteration it = { .score = 0, .prev_iter_score = 0, .prev_move_score = 0, .instability = 500,
+                       .best_share = 600 };
+    return it;
+}
+
+/* Plays `moves` model moves, each spending the target the iteration signs `it` give (or the hard limit when
+ * it is NULL) plus a latency; returns the lowest clock after move 20. */
+static int64_t simulate_spending(int64_t base_ms, int64_t inc_ms, int moves, const TmIteration *it)
 {
     int64_t clock = base_ms, lowest = base_ms;
     for (int move = 0; move < moves; move++) {
         TimeInput in = clock_input(clock, inc_ms, 0, 10);
+        in.game_ply = 2 * move;
         TimeLimits lim = tm_allocate(&in);
-        clock -= lim.soft_ms + SIM_LATENCY_MS;
+        clock -= (it ? tm_target_ms(lim.soft_ms, lim.hard_ms, it) : lim.hard_ms) + SIM_LATENCY_MS;
         assert_true(clock > 0);
         clock += inc_ms;
         if (move >= 20 && clock < lowest)
@@ -75,13 +95,77 @@ static int64_t simulate(int64_t base_ms, int64_t inc_ms, int moves)
     return lowest;
 }
 
-/* Fast games keep a cushion of a few hundred milliseconds; slower ones keep more. */
+/* With an increment, fast games keep a cushion of a few hundred milliseconds and slower ones keep more,
+ * even when every move asks for the most time (the worst signs) or runs to the hard limit. In sudden death a
+ * long game of ordinary moves still ends with time in hand (the 5 ms latency alone costs 500 ms here). */
 static void test_clock_keeps_a_cushion(void **state)
 {
     (void)state;
-    assert_true(simulate(1000, 10, 400) >= 250);
-    assert_true(simulate(10000, 100, 400) >= 500);
-    assert_true(simulate(3000, 0, 100) >= 200); /* sudden death: a long game still ends with time in hand */
+    TmIteration worst = worst_signs(), typical = typical_signs();
+    assert_true(simulate_spending(1000, 10, 400, &worst) >= 200);
+    assert_true(simulate_spending(10000, 100, 400, &worst) >= 500);
+    assert_true(simulate_spending(60000, 600, 400, &worst) >= 2000);
+    assert_true(simulate_spending(10000, 100, 400, NULL) >= 500);
+    assert_true(simulate_spending(60000, 600, 400, NULL) >= 2000);
+    assert_true(simulate_spending(3000, 0, 100, &typical) >= 150);
+    assert_true(simulate_spending(60000, 0, 100, &typical) >= 1000);
+}
+
+/* The target grows with the best move's instability, with a falling score and with a smaller share of the
+ * nodes for the best move, shrinks the other way, and never passes the hard limit. */
+static void test_target_follows_the_signs(void **state)
+{
+    (void)state;
+    const int64_t optimum = 1000, hard = 5000;
+    TmIteration calm = { .score = 30, .prev_iter_score = 30, .prev_move_score = 30, .instability = 0,
+                         .best_share = 500 };
+    const int64_t base = tm_target_ms(optimum, hard, &calm);
+    TmIteration it = calm;
+    it.instability = 1000;
+    assert_true(tm_target_ms(optimum, hard, &it) > base);
+    it = calm;
+    it.score = -20; /* fell 50 since the last move and over the iterations */
+    assert_true(tm_target_ms(optimum, hard, &it) > base);
+    it.score = 80; /* rose as much */
+    assert_true(tm_target_ms(optimum, hard, &it) < base);
+    it = calm;
+    it.prev_iter_score = it.prev_move_score = TM_NO_SCORE; /* nothing to compare with: no fall */
+    assert_int_equal(tm_target_ms(optimum, hard, &it), base);
+    it = calm;
+    it.best_share = 950;
+    assert_true(tm_target_ms(optimum, hard, &it) < base);
+    it.best_share = 100;
+    assert_true(tm_target_ms(optimum, hard, &it) > base);
+    it = calm;
+    it.score = 29000; /* a mate found is not a rise that saves time, a mate score gone is not a fall */
+    it.prev_iter_score = it.prev_move_score = -29000;
+    assert_int_equal(tm_target_ms(optimum, hard, &it), base);
+    TmIteration worst = worst_signs();
+    assert_true(tm_target_ms(optimum, hard, &worst) > 2 * optimum);
+    assert_int_equal(tm_target_ms(optimum, 1200, &worst), 1200);
+    assert_true(tm_stop_after_iteration(base, optimum, hard, &calm));
+    assert_false(tm_stop_after_iteration(base - 1, optimum, hard, &calm));
+}
+
+/* Sudden death plans for fewer moves as the game goes on, never fewer than the estimate's floor, so the
+ * optimum share of the same clock grows with the ply. */
+static void test_moves_left_by_ply(void **state)
+{
+    (void)state;
+    int last = tm_moves_left(0);
+    assert_int_equal(tm_moves_left(-5), last);
+    int64_t last_soft = 0;
+    for (int ply = 0; ply <= 400; ply += 2) {
+        int left = tm_moves_left(ply);
+        assert_true(left <= last && left >= 20 && left <= 60);
+        last = left;
+        TimeInput in = clock_input(60000, 0, 0, 10);
+        in.game_ply = ply;
+        int64_t soft = tm_allocate(&in).soft_ms;
+        assert_true(soft >= last_soft);
+        last_soft = soft;
+    }
+    assert_true(tm_moves_left(400) < tm_moves_left(0));
 }
 
 /* An ordinary clock gives an ordinary share: not hoarded, not squandered. */
@@ -152,6 +236,8 @@ int main(void)
         cmocka_unit_test(test_limits_fit_the_clock),
         cmocka_unit_test(test_movetime),
         cmocka_unit_test(test_clock_keeps_a_cushion),
+        cmocka_unit_test(test_target_follows_the_signs),
+        cmocka_unit_test(test_moves_left_by_ply),
         cmocka_unit_test(test_first_move_share),
         cmocka_unit_test(test_extremes),
         cmocka_unit_test(test_level_movestogo),

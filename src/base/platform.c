@@ -60,10 +60,27 @@ void platform_table_free(void *raw, size_t bytes)
 
 /* Zeroes a table with memset (Windows: calloc'd memory, no page release). */
 void platform_table_zero(void *table, size_t bytes) { memset(table, 0, bytes); }
+
+/* No file mapping here: callers read the file. */
+void *platform_file_map(const char *path, size_t *size)
+{
+    (void)path;
+    *size = 0;
+    return NULL;
+}
+
+/* Nothing was mapped. */
+void platform_file_unmap(void *map, size_t size)
+{
+    (void)map;
+    (void)size;
+}
 #else
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/mman.h>
 
 /* The executable's directory from /proc/self/exe (Linux; elsewhere unknown). */
 bool platform_exe_dir(char *out, size_t size)
@@ -130,6 +147,33 @@ void platform_table_free(void *raw, size_t bytes)
 {
     if (raw)
         munmap(raw, table_mapping(bytes));
+}
+
+/* Maps a regular file read-only (opened without blocking, checked with fstat on the descriptor). */
+void *platform_file_map(const char *path, size_t *size)
+{
+    *size = 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
+        return NULL;
+    struct stat st;
+    void *map = NULL;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size <= SIZE_MAX) {
+        map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+        if (map == MAP_FAILED)
+            map = NULL;
+        else
+            *size = (size_t)st.st_size;
+    }
+    close(fd);
+    return map;
+}
+
+/* Unmaps what platform_file_map gave. */
+void platform_file_unmap(void *map, size_t size)
+{
+    if (map)
+        munmap(map, size);
 }
 #endif
 

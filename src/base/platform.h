@@ -33,4 +33,11 @@ void platform_table_zero(void *table, size_t bytes);
 /* Frees a table from platform_table_alloc (raw and the same bytes; raw may be NULL). */
 void platform_table_free(void *raw, size_t bytes);
 
+/* Maps a regular file of at least one byte read-only (POSIX mmap; the pages are shared with every other
+ * process mapping it and read in when touched): its bytes, *size its length; NULL where it cannot be mapped
+ * (not a regular file, empty, or on Windows, where callers read the file instead). Never blocks on a FIFO. */
+void *platform_file_map(const char *path, size_t *size);
+/* Unmaps what platform_file_map gave (NULL is fine). */
+void platform_file_unmap(void *map, size_t size);
+
 #endif

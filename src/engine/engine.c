@@ -128,6 +128,9 @@ static void *search_main(void *arg)
     res.best = e->result.best;
     res.ponder = e->result.ponder;
     res.score = e->result.score;
+    e->has_last = res.searched && e->result.depth > 0;
+    e->last_key = e->root->key;
+    e->last_score = e->result.score;
     res.depth = e->result.depth;
     res.nodes = e->result.nodes;
     res.time_ms = now_ms() - atomic_load(&e->shared.start_ms);
@@ -401,7 +404,9 @@ int engine_set_tb_path(Engine *e, const char *dir, void (*on_error)(void *ctx, c
             on_error(ctx, "out of memory for the tablebases");
         return 0;
     }
-    tb_set_init(set, dir);
+    char found[TB_PATH_MAX];
+    tb_dir_resolve(dir, found, sizeof found); /* a relative name: also beside the executable, as nets are */
+    tb_set_init(set, found);
     int n = tb_set_load_dir(set, on_error, ctx);
     if (n > 0)
         e->tb = set;
@@ -409,6 +414,9 @@ int engine_set_tb_path(Engine *e, const char *dir, void (*on_error)(void *ctx, c
         free(set);
     return n;
 }
+
+/* Plies played since the game's first position, from the move number and the side to move. */
+static int game_ply(const Position *pos) { return (pos->fullmove > 0 ? pos->fullmove - 1 : 0) * 2 + (pos->side == BLACK); }
 
 /* Starts a search on its own thread. */
 bool engine_go(Engine *e, const EngineGo *go)
@@ -439,12 +447,17 @@ bool engine_go(Engine *e, const EngineGo *go)
     int tb_root_probes = booked ? 0 : tb_root_moves(e, &lim);
     TimeInput ti = go->time;
     ti.overhead_ms = e->opt.move_overhead_ms;
+    ti.game_ply = game_ply(e->root);
     ti.ponder = e->opt.ponder;
     ti.forced = (lim.n_root_moves ? lim.n_root_moves : e->n_legal) == 1 && !go->infinite && !go->ponder;
     if (tm_is_timed(&ti) && !go->infinite) {
         TimeLimits tl = tm_allocate(&ti);
         lim.soft_ms = tl.soft_ms;
         lim.hard_ms = tl.hard_ms;
+        /* the score of our search two plies back in this game, if that is what ran last */
+        const Position *r = e->root;
+        lim.has_prev_score = e->has_last && r->ply >= 2 && r->hist[r->ply - 2].key == e->last_key;
+        lim.prev_score = e->last_score;
     }
     search_shared_init(&e->shared, &e->tt, &lim, e->opt.rules, engine_report, e);
     /* a limited strength plays with the hand-crafted evaluation, the one its Elo table was measured with */

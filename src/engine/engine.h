@@ -131,6 +131,9 @@ typedef struct Engine {
     int n_legal;            /* legal root moves at the last go */
     Move legal[MAX_MOVES];
     SearchResult result;
+    bool has_last;          /* last_key and last_score hold the root and score of the last search that ran */
+    uint64_t last_key;      /* (the time manager compares the score of the search two plies later with it) */
+    int last_score;
 } Engine;
 
 /* Creates an engine with the start position and a default-sized hash; NULL if out of memory. */

@@ -3,12 +3,14 @@
 
 #include "base/platform.h"
 #include "search_int.h"
+#include "timeman.h"
 
 /* Iterative deepening constants. */
 enum {
     ASPIRATION_MIN_DEPTH = 5,
-    STABLE_ITERATIONS = 4,
     SKIP_PATTERNS = 20,
+    TREND_ITERATIONS = 3,  /* the time manager compares the score with this many iterations back */
+    CHANGE_WEIGHT = 1000,  /* one change of the best move in the time manager's instability count */
 };
 
 /* Lazy SMP: helper i skips the iterations d with ((d + SKIP_PHASE[k]) / SKIP_SIZE[k]) odd, k = (i - 1) % 20,
@@ -82,15 +84,15 @@ void search_report_line(SearchThread *st, Move best)
     sh->report(sh->report_ctx, &rep);
 }
 
-/* Should iterative deepening stop before the next iteration (depth, soft time, mate found)? The clock is
- * the main thread's to watch; a mate found within `go mate` by any thread stops them all. */
-static bool stop_iterating(SearchThread *st, int depth, int score, int stable, int n_root)
+/* Should iterative deepening stop before the next iteration (depth, the time manager's target, mate found)?
+ * The clock is the main thread's to watch; a mate found within `go mate` by any thread stops them all. */
+static bool stop_iterating(SearchThread *st, int depth, const TmIteration *it, int n_root)
 {
     SearchShared *sh = st->shared;
     const SearchLimits *lim = &sh->limits;
     if (lim->depth > 0 && depth >= lim->depth)
         return true;
-    if (lim->mate > 0 && score >= SCORE_MATE_MIN && SCORE_MATE - score <= 2 * lim->mate) {
+    if (lim->mate > 0 && it->score >= SCORE_MATE_MIN && SCORE_MATE - it->score <= 2 * lim->mate) {
         atomic_store(&sh->stop, true);
         return true;
     }
@@ -98,9 +100,21 @@ static bool stop_iterating(SearchThread *st, int depth, int score, int stable, i
         return false;
     if (n_root == 1)
         return true; /* a forced move needs no thought */
-    /* Stable best moves spend less of the soft budget, unstable ones more. */
-    int64_t budget = lim->soft_ms * (stable >= STABLE_ITERATIONS ? 6 : (stable == 0 ? 13 : 10)) / 10;
-    return search_elapsed_ms(sh) >= budget;
+    return tm_stop_after_iteration(search_elapsed_ms(sh), lim->soft_ms, lim->hard_ms, it);
+}
+
+/* The time manager's view of the iteration just completed: its score, the trend, the best move's stability
+ * (instability: decayed changes) and its share of the nodes (one line only). */
+static TmIteration iteration_signs(const SearchThread *st, const int *scores, int depth, int instability)
+{
+    const SearchLimits *lim = &st->shared->limits;
+    TmIteration it;
+    it.score = scores[depth];
+    it.prev_iter_score = depth > TREND_ITERATIONS ? scores[depth - TREND_ITERATIONS] : TM_NO_SCORE;
+    it.prev_move_score = lim->has_prev_score ? lim->prev_score : TM_NO_SCORE;
+    it.instability = instability;
+    it.best_share = st->lines == 1 ? rootmoves_best_share(&st->rm) : -1;
+    return it;
 }
 
 /* Searches line `line` of iteration `depth` with aspiration windows around center (the line's last score;
@@ -175,7 +189,7 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
     const SearchLimits *lim = &shared->limits;
     const int max_depth = lim->depth > 0 && lim->depth < MAX_PLY ? lim->depth : MAX_PLY - 1;
     st->lines = lim->multipv > 1 ? (lim->multipv < n_root ? lim->multipv : n_root) : 1;
-    int stable = 0;
+    int instability = 0, scores[MAX_PLY];
     for (int depth = 1; depth <= max_depth && !st->stopped; depth++) {
         if (skips_depth(st, depth))
             continue;
@@ -193,7 +207,7 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
             }
             rootmoves_set_line(&st->rm, line, result, BOUND_EXACT, depth, st->seldepth, st->pv[0], st->pv_len[0]);
             if (line == 0) {
-                stable = st->rm.move[0].move == out->best ? stable + 1 : 0;
+                instability = instability / 2 + (depth > 1 && st->rm.move[0].move != out->best ? CHANGE_WEIGHT : 0);
                 take_best(st, out);
             }
         }
@@ -204,7 +218,9 @@ void search_run(SearchThread *st, SearchShared *shared, const Position *pos, Sea
         if (st->index == 0)
             for (int line = 0; line < st->lines; line++)
                 report(st, line, line + 1, depth, 0, BOUND_EXACT);
-        if (stop_iterating(st, depth, out->score, stable, n_root))
+        scores[depth] = out->score;
+        TmIteration it = iteration_signs(st, scores, depth, instability);
+        if (stop_iterating(st, depth, &it, n_root))
             break;
     }
     out->nodes = st->nodes;

@@ -21,6 +21,7 @@ int rootmoves_init(RootMoves *rm, Position *pos, const Move *allowed, int n_allo
         r->bound = BOUND_NONE;
         r->depth = r->seldepth = 0;
         r->pv_len = 1;
+        r->nodes = 0;
         r->pv[0] = moves[i];
     }
     return rm->count;
@@ -66,11 +67,30 @@ void rootmoves_set_line(RootMoves *rm, int line, int score, int bound, int depth
     memcpy(r->pv, pv, (size_t)r->pv_len * sizeof pv[0]);
 }
 
-/* Each move's score becomes its previous score. */
+/* Each move's score becomes its previous score; node counts start again. */
 void rootmoves_new_iteration(RootMoves *rm)
 {
-    for (int i = 0; i < rm->count; i++)
+    for (int i = 0; i < rm->count; i++) {
         rm->move[i].prev_score = rm->move[i].score;
+        rm->move[i].nodes = 0;
+    }
+}
+
+/* Adds nodes searched below root move m (nothing if m is not listed). */
+void rootmoves_add_nodes(RootMoves *rm, Move m, uint64_t nodes)
+{
+    int at = rootmoves_find(rm, m);
+    if (at >= 0)
+        rm->move[at].nodes += nodes;
+}
+
+/* Permille of the iteration's root nodes spent on the first move; -1 if none were counted. */
+int rootmoves_best_share(const RootMoves *rm)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < rm->count; i++)
+        total += rm->move[i].nodes;
+    return total ? (int)(rm->move[0].nodes * 1000 / total) : -1;
 }
 
 /* Stable insertion sort by score, best first. */

@@ -23,6 +23,7 @@ typedef struct RootMove {
     int depth;       /* iteration of score */
     int seldepth;
     int pv_len;
+    uint64_t nodes;  /* nodes searched below this move in the current iteration (the time manager's share) */
     Move pv[MAX_PLY];
 } RootMove;
 
@@ -41,8 +42,12 @@ bool rootmoves_searchable(const RootMoves *rm, int line, Move m);
 /* Makes m (in the list at or after line) line `line`, with its score, bound, depth and PV (pv[0] == m). */
 void rootmoves_set_line(RootMoves *rm, int line, int score, int bound, int depth, int seldepth, const Move *pv,
                         int pv_len);
-/* Starts an iteration: each move's score becomes its previous score. */
+/* Starts an iteration: each move's score becomes its previous score, its node count 0. */
 void rootmoves_new_iteration(RootMoves *rm);
+/* Adds nodes searched below root move m (nothing if m is not listed). */
+void rootmoves_add_nodes(RootMoves *rm, Move m, uint64_t nodes);
+/* Permille of the iteration's root nodes spent on the first move; -1 if none were counted. */
+int rootmoves_best_share(const RootMoves *rm);
 /* Sorts moves [from, to) by score, best first, keeping the order of equal scores. */
 void rootmoves_sort(RootMoves *rm, int from, int to);
 

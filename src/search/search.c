@@ -107,12 +107,13 @@ static bool tb_score_at(SearchThread *st, int ply, int *score)
     if (pieces > st->shared->tb_probe_limit || !tb_probe_loaded(st->shared->tb, pos, &v))
         return false;
     atomic_fetch_add_explicit(&st->shared->tbhits, 1, memory_order_relaxed);
-    /* DTM tables know the mate's distance: within the mate band it is an exact mate score, beyond it the
-     * tablebase band (which the root's DTM filter turns into the fastest mate) */
+    /* DTM tables know the mate's distance: within the mate band it is an exact mate score, beyond it (or
+     * when the value rests on the perpetual-check rule, no mate) the tablebase band (which the root's DTM
+     * filter turns into the fastest win) */
     const int mate_ply = ply + v.dtm;
     if (v.wdl == TB_DRAW)
         *score = SCORE_DRAW;
-    else if (mate_ply < MAX_PLY)
+    else if (mate_ply < MAX_PLY && !v.rule)
         *score = v.wdl == TB_WIN ? -score_mated_in(mate_ply) : score_mated_in(mate_ply);
     else
         *score = v.wdl == TB_WIN ? score_tb_win_at(ply) : -score_tb_win_at(ply);
@@ -514,6 +515,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         const bool gives_check = pos->in_check;
         tt_prefetch(st->shared->tt, pos->key); /* only for a move that will be searched */
         st->stack[ply].move = m;
+        const uint64_t nodes_before = st->nodes;
         int new_depth = depth - 1 + (gives_check && ply < MAX_CHECK_EXTENSION_PLY);
         int score;
         if (legal == 1) {
@@ -540,6 +542,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
                 score = -search(st, -beta, -alpha, new_depth, ply + 1, true);
         }
         unmake_move(st);
+        if (root)
+            rootmoves_add_nodes(&st->rm, m, st->nodes - nodes_before);
         if (st->stopped)
             return 0;
         if (score > best) {

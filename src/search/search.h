@@ -29,8 +29,11 @@ struct TbSet;   /* tb/tb_probe.h */
 typedef struct SearchLimits {
     int depth;               /* iterations to complete; 0 = up to MAX_PLY */
     uint64_t nodes;          /* node budget; 0 = none */
-    int64_t soft_ms;         /* don't start a new iteration after this (scaled by stability); <= 0 none */
+    int64_t soft_ms;         /* the optimum time (timeman.h): no new iteration after it, as scaled after each
+                                iteration by tm_target_ms; <= 0 none */
     int64_t hard_ms;         /* stop at once after this; <= 0 none */
+    bool has_prev_score;     /* prev_score holds the score of our search two plies before this root */
+    int prev_score;          /* (the time manager spends more when the score falls) */
     int mate;                /* stop once a mate in <= this many moves is found; 0 none */
     bool infinite;           /* never stop on our own (go infinite / ponder) until stop */
     int multipv;             /* lines to search and report (MultiPV); 0 or 1 = one */

@@ -15,9 +15,12 @@ static const char USAGE[] = "usage: jiangjun tb gen SIG... -dir DIR [-threads N]
 /* Prints a table's counts in one line. */
 static void print_stats(FILE *out, const char *name, const TbStats *s)
 {
-    fprintf(out, "%s: positions %" PRIu64 " wins %" PRIu64 " draws %" PRIu64 " losses %" PRIu64
-            " longest win %u plies, longest loss %u plies\n",
-            name, s->positions, s->wins, s->draws, s->losses, s->longest_win, s->longest_loss);
+    fprintf(out,
+            "%s: positions %" PRIu64 " wins %" PRIu64 " draws %" PRIu64 " losses %" PRIu64
+            " longest win %u plies, longest loss %u plies, by the perpetual-check rule %" PRIu64 " wins %" PRIu64
+            " losses\n",
+            name, s->positions, s->wins, s->draws, s->losses, s->longest_win, s->longest_loss, s->rule_wins,
+            s->rule_losses);
 }
 
 /* tb gen SIG... -dir DIR [-threads N] [-forward] (the forward method, for comparison). */
@@ -56,7 +59,7 @@ static int cli_gen(int argc, char **argv, FILE *out, FILE *err)
         return 1;
     }
     tb_set_init(set, dir);
-    TbGenOptions opt = { .threads = threads, .progress = err, .write = true, .forward = forward };
+    TbGenOptions opt = { .threads = threads, .progress = err, .write = true, .reload = true, .forward = forward };
     int status = 0;
     for (int i = 2; i < argc && !status; i++) {
         TbSig sig;
@@ -76,12 +79,6 @@ static int cli_gen(int argc, char **argv, FILE *out, FILE *err)
     free(set);
     return status;
 }
-
-#ifndef XQ_TB_STARTER_DIR
-#define XQ_TB_STARTER_DIR "." /* built without the starter set (XQ_TB_STARTER): the current directory */
-#endif
-/* Where tb probe looks without -dir: the starter set the build generated (CMakeLists.txt). */
-static const char TB_DEFAULT_DIR[] = XQ_TB_STARTER_DIR;
 
 /* tb probe "<FEN>" [-dir DIR]: prints "wdl win|draw|loss dtm N" or "error: ..." on out. */
 static int cli_probe(int argc, char **argv, FILE *out)
@@ -116,7 +113,9 @@ static int cli_probe(int argc, char **argv, FILE *out)
     else if (!pos_from_fen(pos, fen, &e))
         fprintf(out, "error: %s\n", e.msg);
     else {
-        tb_set_init(set, dir ? dir : TB_DEFAULT_DIR);
+        char starter[TB_PATH_MAX];
+        tb_starter_dir(starter, sizeof starter);
+        tb_set_init(set, dir ? dir : starter);
         if (!tb_probe(set, pos, &v, &e))
             fprintf(out, "error: %s\n", e.msg);
         else {
@@ -143,9 +142,13 @@ static int cli_info(int argc, char **argv, FILE *out)
         fprintf(out, "error: %s\n", e.msg);
         return 1;
     }
-    fprintf(out, "signature %s\nversion %u\nrules %u (no move loses, no 60-move rule, unresolved is a draw)\n"
-            "encoding %u (raw, 2 bytes per entry)\nentries %" PRIu64 "\nbytes %" PRIu64 "\n",
-            h.name, h.version, h.rules, h.encoding, h.entries, h.payload_bytes);
+    fprintf(out,
+            "signature %s\nversion %u\nrules %u (no move loses; checking forever loses, both sides "
+            "checking forever draws; no chase rulings, no 60-move rule; unresolved is a draw)\n"
+            "encoding %u (blocks of %u entries: WDL constant, 2-bit or runs; DTM bit-packed)\nentries %" PRIu64
+            "\nbytes %" PRIu64 " (WDL %" PRIu64 ", DTM %" PRIu64 ")\n",
+            h.name, h.version, h.rules, h.encoding, h.block, h.entries,
+            (uint64_t)TB_HEADER_SIZE + h.wdl_bytes + h.dtm_bytes, h.wdl_bytes, h.dtm_bytes);
     print_stats(out, h.name, &h.stats);
     return 0;
 }

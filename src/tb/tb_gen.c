@@ -1,16 +1,16 @@
-/* tb_gen.c - the retrograde generator: passes over the entries, threads, progress (see tb_gen.h). */
+/* tb_gen.c - the retrograde generator: rounds of passes, the rule between them (see tb_gen.h). */
 #include "tb_gen.h"
 
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/movegen.h"
+#include "base/fileload.h"
 #include "base/platform.h"
+#include "tb_rule.h"
 #include "tb_unmove.h"
 
-enum { CHUNK = 4096, PROGRESS_MS = 1000 };
+enum { GEN_FAIL = 0x10000 }; /* an entry's answer when a capture reaches no table: not an encoded value */
 
 /* What a pass does to each entry. */
 typedef enum Phase {
@@ -20,199 +20,169 @@ typedef enum Phase {
     PHASE_SOLVE,   /* un-move method: the marked entries try to resolve */
 } Phase;
 
-/* The un-move method's arrays, one element per entry. */
-typedef struct Aux {
-    uint16_t *t_win;      /* the pass a capture to a lost position resolves this entry as won (0: none) */
-    uint16_t *t_loss;     /* the pass after the longest capture to a won position (0: none) */
-    _Atomic uint8_t *cand; /* marked for this pass's solve phase */
-} Aux;
-
-/* The shared state of one pass. */
-typedef struct Pass {
+/* A table being generated, with its working arrays (one element per entry). */
+typedef struct Gen {
     TbTable *t;
     TbSet *set;
-    int n;                        /* pass number: 0 = initialisation */
+    const TbGenOptions *opt;
+    int n; /* the pass: 0 = initialisation */
     Phase phase;
-    Aux *aux;                     /* NULL for the forward method */
-    atomic_uint_fast64_t next;    /* first entry of the next chunk */
-    atomic_uint_fast64_t found;   /* entries resolved in this pass */
-    atomic_int failed;            /* a child was not found in any table */
-    FILE *progress;
-    int64_t start_ms, last_ms;    /* the pass's start and its last progress line (thread 0 only) */
-} Pass;
+    uint16_t *t_win;       /* un-moves: the pass a capture to a lost position resolves this entry as won (0: none) */
+    uint16_t *t_loss;      /* un-moves: the pass after the longest capture to a won position (0: none) */
+    _Atomic uint8_t *cand; /* marked for the next solve phase (and the rule's passes) */
+    _Atomic uint8_t *reg;  /* the rule's region states */
+    char what[TB_SIG_TEXT + 32]; /* "KR-KH pass 5", for progress lines */
+} Gen;
 
-/* The value of the position after a capture, from the set (encoded); TB_V_BROKEN if no table answers. */
-static unsigned child_from_set(Pass *p, Position *pos)
+/* Resolves unresolved entry i (set up in s->pos) in pass n >= 1 if it can: its new value, TB_V_DRAW, or
+ * GEN_FAIL. An entry whose moves all reach wins, the longest beyond n-1, is scheduled (un-move method) for
+ * the pass that will resolve it. */
+static unsigned solve_entry(Gen *g, uint64_t i, TbScratch *s)
 {
-    TbValue r;
-    XqError e;
-    if (!tb_probe(p->set, pos, &r, &e))
-        return TB_V_BROKEN;
-    return r.wdl == TB_DRAW ? TB_V_DRAW : tb_encode_dtm(r.dtm);
-}
-
-/* Resolves entry idx in pass n >= 1 if it can; returns its new value or TB_V_DRAW. */
-static unsigned solve_entry(Pass *p, Position *pos, Move *moves)
-{
-    int count = gen_legal(pos, moves), longest = -1;
-    bool all_win = true;
-    for (int i = 0; i < count; i++) {
-        pos_make(pos, moves[i]);
-        unsigned c = pos->hist[pos->ply - 1].captured ? child_from_set(p, pos)
-                                                      : tb_get(p->t, tb_index_of(&p->t->layout, pos, false));
+    Position *pos = &s->pos;
+    const int count = gen_legal(pos, s->moves), n = g->n;
+    int longest = -1;
+    bool all_win = true, any_rule = false, win = false;
+    for (int k = 0; k < count; k++) {
+        pos_make(pos, s->moves[k]);
+        unsigned c = tb_child_value(g->t, g->set, pos);
         pos_unmake(pos);
-        if (c == TB_V_BROKEN) {
-            atomic_store(&p->failed, 1);
-            return TB_V_DRAW;
-        }
+        if (c == TB_V_BROKEN)
+            return GEN_FAIL;
         TbValue v = tb_decode(c);
-        if (v.wdl == TB_LOSS && v.dtm == p->n - 1)
-            return tb_encode_dtm(p->n);
-        if (v.wdl != TB_WIN || v.dtm > p->n - 1)
-            all_win = false;
-        else if (v.dtm > longest)
-            longest = v.dtm;
-    }
-    return all_win && count ? tb_encode_dtm(longest + 1) : TB_V_DRAW;
-}
-
-/* Prints the pass's progress (rate and the pass's ETA) when a second has passed since the last line. */
-static void report(Pass *p, uint64_t done)
-{
-    int64_t now = now_ms();
-    if (!p->progress || now - p->last_ms < PROGRESS_MS)
-        return;
-    p->last_ms = now;
-    double secs = (now - p->start_ms) / 1000.0, rate = secs > 0 ? done / secs : 0;
-    double eta = rate > 0 ? (p->t->layout.size - done) / rate : 0;
-    fprintf(p->progress, "%s pass %d: %.0f%%, %.0f positions/s, pass ETA %.0f s\n", p->t->name, p->n,
-            100.0 * done / p->t->layout.size, rate, eta);
-    fflush(p->progress);
-}
-
-/* Marks an entry for the solve phase (an un-move's callback; ctx is the Pass). */
-static void mark(void *ctx, uint64_t idx)
-{
-    atomic_store_explicit(&((Pass *)ctx)->aux->cand[idx], 1, memory_order_relaxed);
-}
-
-/* Pass 0 of entry i: broken, lost without a move, or unresolved (with its capture triggers). */
-static unsigned init_entry(Pass *p, uint64_t i, Position *pos, Move *moves)
-{
-    if (!tb_setup(&p->t->layout, i, pos))
-        return TB_V_BROKEN;
-    int count = gen_legal(pos, moves);
-    if (!count)
-        return tb_encode_dtm(0);
-    for (int k = 0; p->aux && k < count; k++) {
-        if (!pos->board[move_to(moves[k])])
-            continue;
-        pos_make(pos, moves[k]);
-        unsigned c = child_from_set(p, pos);
-        pos_unmake(pos);
-        if (c == TB_V_BROKEN) {
-            atomic_store(&p->failed, 1);
-            return TB_V_DRAW;
+        if (v.wdl == TB_LOSS && v.dtm == n - 1) { /* a win at n: one without the rule if there is one */
+            if (!v.rule)
+                return tb_encode(n, false);
+            win = true;
         }
+        all_win &= v.wdl == TB_WIN;
+        longest = v.dtm > longest ? v.dtm : longest;
+        any_rule |= v.rule;
+    }
+    if (win)
+        return tb_encode(n, true);
+    if (!all_win || !count)
+        return TB_V_DRAW;
+    if (longest <= n - 1)
+        return tb_encode(longest + 1, any_rule);
+    if (g->t_loss && longest + 1 > g->t_loss[i]) /* every move wins, one beyond n-1: resolve at longest + 1 */
+        g->t_loss[i] = (uint16_t)(longest + 1);
+    return TB_V_DRAW;
+}
+
+/* Marks an entry for the solve phase (an un-move's callback; ctx is the Gen). */
+static void mark(void *ctx, uint64_t idx) { atomic_store_explicit(&((Gen *)ctx)->cand[idx], 1, memory_order_relaxed); }
+
+/* Pass 0 of entry i: broken, lost without a move, or unresolved (with its capture triggers); GEN_FAIL when a
+ * capture reaches no table. */
+static unsigned init_entry(Gen *g, uint64_t i, TbScratch *s)
+{
+    Position *pos = &s->pos;
+    if (!tb_setup(&g->t->layout, i, pos))
+        return TB_V_BROKEN;
+    int count = gen_legal(pos, s->moves);
+    if (!count)
+        return tb_encode(0, false);
+    for (int k = 0; g->t_win && k < count; k++) {
+        if (!pos->board[move_to(s->moves[k])])
+            continue;
+        pos_make(pos, s->moves[k]);
+        unsigned c = tb_child_value(g->t, g->set, pos);
+        pos_unmake(pos);
+        if (c == TB_V_BROKEN)
+            return GEN_FAIL;
         TbValue v = tb_decode(c);
         unsigned trigger = (unsigned)v.dtm + 1;
-        if (v.wdl == TB_LOSS && (!p->aux->t_win[i] || trigger < p->aux->t_win[i]))
-            p->aux->t_win[i] = (uint16_t)trigger;
-        if (v.wdl == TB_WIN && trigger > p->aux->t_loss[i])
-            p->aux->t_loss[i] = (uint16_t)trigger;
+        if (v.wdl == TB_LOSS && (!g->t_win[i] || trigger < g->t_win[i]))
+            g->t_win[i] = (uint16_t)trigger;
+        if (v.wdl == TB_WIN && trigger > g->t_loss[i])
+            g->t_loss[i] = (uint16_t)trigger;
     }
     return TB_V_DRAW;
 }
 
-/* Mark phase of entry i: the positions before one resolved last pass, and the entries a capture
- * triggers now, may resolve in this pass. */
-static void mark_entry(Pass *p, uint64_t i, Position *pos)
+/* Mark phase of entry i: the positions before one of distance n-1 may resolve in pass n, and so may the
+ * entries a capture or solve_entry scheduled for pass n. */
+static void mark_entry(Gen *g, uint64_t i, TbScratch *s)
 {
-    if (tb_get(p->t, i) == tb_encode_dtm(p->n - 1) && tb_setup(&p->t->layout, i, pos))
-        tb_unmoves(&p->t->layout, pos, mark, p);
-    if (p->aux->t_win[i] == p->n || p->aux->t_loss[i] == p->n)
-        mark(p, i);
+    unsigned v = tb_get(g->t, i);
+    if (v != TB_V_DRAW && v != TB_V_BROKEN && (int)(v & TB_V_DIST) == g->n && tb_setup(&g->t->layout, i, &s->pos))
+        tb_unmoves(&g->t->layout, &s->pos, mark, g);
+    if (g->t_win[i] == g->n || g->t_loss[i] == g->n)
+        mark(g, i);
 }
 
-/* The new value of entry i in a pass n >= 1 (TB_V_DRAW: unchanged). */
-static unsigned pass_entry(Pass *p, uint64_t i, Position *pos, Move *moves)
+/* The new value of entry i in a pass n >= 1 (TB_V_DRAW: unchanged; GEN_FAIL). */
+static unsigned pass_entry(Gen *g, uint64_t i, TbScratch *s)
 {
-    if (p->phase == PHASE_SOLVE) {
-        if (!atomic_load_explicit(&p->aux->cand[i], memory_order_relaxed))
+    if (g->phase == PHASE_SOLVE) {
+        if (!atomic_load_explicit(&g->cand[i], memory_order_relaxed))
             return TB_V_DRAW;
-        atomic_store_explicit(&p->aux->cand[i], 0, memory_order_relaxed);
+        atomic_store_explicit(&g->cand[i], 0, memory_order_relaxed);
     }
-    if (tb_get(p->t, i) != TB_V_DRAW || !tb_setup(&p->t->layout, i, pos))
+    if (tb_get(g->t, i) != TB_V_DRAW || !tb_setup(&g->t->layout, i, &s->pos))
         return TB_V_DRAW;
-    return solve_entry(p, pos, moves);
+    return solve_entry(g, i, s);
 }
 
-/* One thread's share of a pass: chunks of entries until none is left. */
-static void *pass_worker(void *arg)
+/* A chunk of a pass (a TbChunkFn; ctx: the Gen): returns the entries resolved, or -1. */
+static int64_t gen_chunk(void *ctx, uint64_t lo, uint64_t hi, TbScratch *s)
 {
-    Pass *p = ((void **)arg)[0];
-    bool first = ((void **)arg)[1] != NULL;
-    Position *pos = malloc(sizeof *pos);
-    if (!pos) {
-        atomic_store(&p->failed, 1);
-        return NULL;
-    }
-    Move moves[MAX_MOVES];
-    uint64_t size = p->t->layout.size, found = 0;
-    for (;;) {
-        uint64_t lo = atomic_fetch_add(&p->next, CHUNK);
-        if (lo >= size || atomic_load(&p->failed))
-            break;
-        uint64_t hi = lo + CHUNK < size ? lo + CHUNK : size;
-        for (uint64_t i = lo; i < hi; i++) {
-            unsigned v = TB_V_DRAW;
-            if (p->phase == PHASE_INIT)
-                v = init_entry(p, i, pos, moves);
-            else if (p->phase == PHASE_MARK)
-                mark_entry(p, i, pos);
-            else
-                v = pass_entry(p, i, pos, moves);
-            if (v != TB_V_DRAW) {
-                atomic_store_explicit(&p->t->val[i], (uint16_t)v, memory_order_relaxed);
-                found += v != TB_V_BROKEN;
-            }
+    Gen *g = ctx;
+    int64_t found = 0;
+    for (uint64_t i = lo; i < hi; i++) {
+        unsigned v;
+        if (g->phase == PHASE_MARK) {
+            mark_entry(g, i, s);
+            continue;
         }
-        if (first)
-            report(p, hi);
+        v = g->phase == PHASE_INIT ? init_entry(g, i, s) : pass_entry(g, i, s);
+        if (v == GEN_FAIL)
+            return -1;
+        if (v != TB_V_DRAW) {
+            atomic_store_explicit(&g->t->val[i], (uint16_t)v, memory_order_relaxed);
+            found += v != TB_V_BROKEN;
+        }
     }
-    atomic_fetch_add(&p->found, found);
-    free(pos);
-    return NULL;
+    return found;
 }
 
-/* Runs one phase of pass n on opt->threads threads (the caller's one among them); returns the entries
- * resolved or -1. */
-static int64_t run_pass(TbTable *t, TbSet *set, int n, Phase phase, Aux *aux, const TbGenOptions *opt)
+/* Runs one phase of pass n; returns the entries resolved or -1. */
+static int64_t run_phase(Gen *g, int n, Phase phase)
 {
-    Pass p = { .t = t, .set = set, .n = n, .phase = phase, .aux = aux, .progress = opt->progress };
-    atomic_init(&p.next, 0);
-    atomic_init(&p.found, 0);
-    atomic_init(&p.failed, 0);
-    p.start_ms = p.last_ms = now_ms();
-    int threads = opt->threads < 1 ? 1 : opt->threads > TB_THREADS_MAX ? TB_THREADS_MAX : opt->threads;
-    pthread_t tid[TB_THREADS_MAX];
-    void *args[TB_THREADS_MAX][2];
-    int started = 0;
-    for (int i = 1; i < threads; i++) {
-        args[i][0] = &p;
-        args[i][1] = NULL;
-        if (pthread_create(&tid[started + 1], NULL, pass_worker, args[i]) == 0)
-            started++;
-    }
-    args[0][0] = &p;
-    args[0][1] = &p;
-    pass_worker(args[0]);
-    for (int i = 1; i <= started; i++)
-        pthread_join(tid[i], NULL);
-    return atomic_load(&p.failed) ? -1 : (int64_t)atomic_load(&p.found);
+    g->n = n;
+    g->phase = phase;
+    snprintf(g->what, sizeof g->what, "%s pass %d", g->t->name, n);
+    TbWork w = { .size = g->t->layout.size,
+                 .threads = g->opt->threads,
+                 .fn = gen_chunk,
+                 .ctx = g,
+                 .progress = g->opt->progress,
+                 .what = g->what };
+    return tb_work_run(&w);
 }
 
-/* Calls fn for each signature one capture from sig leads to that still has an attacking piece. */
+/* Runs passes first, first + 1, ... of a round until one finds nothing beyond `bound` (the longest distance
+ * a child can have so far) + 1; false on failure. */
+static bool run_round(Gen *g, int first, int bound, int64_t t0)
+{
+    for (int n = first; n <= TB_DTM_MAX; n++) {
+        int64_t found = g->t_win ? run_phase(g, n, PHASE_MARK) : 0;
+        if (found >= 0)
+            found = run_phase(g, n, g->t_win ? PHASE_SOLVE : PHASE_FORWARD);
+        if (found < 0)
+            return false;
+        g->t->passes++;
+        if (g->opt->progress && found)
+            fprintf(g->opt->progress, "%s pass %d: %" PRId64 " resolved at distance %d, %.1f s\n", g->t->name, n, found,
+                    n, (now_ms() - t0) / 1000.0);
+        if (!found && n > bound + 1)
+            return true;
+    }
+    return true;
+}
+
+/* Calls fn for each signature one capture from sig leads to that still has an attacking piece (canonical). */
 static bool for_each_sub(const TbSig *sig, bool (*fn)(void *, const TbSig *), void *ctx)
 {
     for (int side = RED; side <= BLACK; side++)
@@ -221,7 +191,10 @@ static bool for_each_sub(const TbSig *sig, bool (*fn)(void *, const TbSig *), vo
                 continue;
             TbSig sub = *sig;
             sub.count[side][type]--;
-            if (tb_sig_attackers(&sub, RED) && !fn(ctx, &sub))
+            if (!tb_sig_attackers(&sub, RED) && !tb_sig_attackers(&sub, BLACK))
+                continue;
+            sub = tb_sig_canonical(&sub);
+            if (!fn(ctx, &sub))
                 return false;
         }
     return true;
@@ -249,82 +222,123 @@ static int longest_below(TbSet *set, const TbSig *sig)
     return longest;
 }
 
-/* Frees the un-move method's arrays. */
-static void free_aux(Aux *aux)
+/* The longest distance an entry of the table holds so far. */
+static int longest_in(const TbTable *t)
 {
-    free(aux->t_win);
-    free(aux->t_loss);
-    free((void *)aux->cand);
+    int longest = 0;
+    for (uint64_t i = 0; i < t->layout.size; i++) {
+        unsigned v = tb_get(t, i);
+        if (v != TB_V_DRAW && v != TB_V_BROKEN && (int)(v & TB_V_DIST) - 1 > longest)
+            longest = (int)(v & TB_V_DIST) - 1;
+    }
+    return longest;
 }
 
-/* Solves one table whose sub-tables are all in the set; NULL with err filled. */
+/* Frees a Gen's working arrays. */
+static void free_arrays(Gen *g)
+{
+    free(g->t_win);
+    free(g->t_loss);
+    free((void *)g->cand);
+    free((void *)g->reg);
+}
+
+/* Rounds of passes and the rule until a round's rule finds no seed; false on failure. */
+static bool solve_rounds(Gen *g, int64_t t0)
+{
+    const int below = longest_below(g->set, &g->t->layout.sig);
+    if (run_phase(g, 0, PHASE_INIT) < 0)
+        return false;
+    g->t->passes = 1;
+    TbRuleCtx rule = { .t = g->t,
+                       .set = g->set,
+                       .threads = g->opt->threads,
+                       .progress = g->opt->progress,
+                       .reg = g->reg,
+                       .cand = g->cand };
+    for (int first = 1, bound = below;;) {
+        if (!run_round(g, first, bound, t0))
+            return false;
+        if (g->opt->no_rule)
+            return true;
+        const int in = longest_in(g->t), top = in > below ? in : below;
+        rule.base = top + 1 + ((top + 1) & 1); /* even (a loss), beyond every distance so far */
+        if (rule.base > TB_DTM_MAX)
+            return false;
+        int64_t red = tb_rule_seeds(&rule, RED), black = red < 0 ? -1 : tb_rule_seeds(&rule, BLACK);
+        if (red < 0 || black < 0)
+            return false;
+        if (red + black == 0)
+            return true;
+        g->t->rounds++;
+        first = rule.base + 1; /* the round's passes: from the seeds on, until one finds nothing */
+        bound = rule.base - 1;
+    }
+}
+
+/* Solves one table (sig canonical) whose sub-tables are all in the set; NULL with err filled. */
 TbTable *tb_gen_solve(TbSet *set, const TbSig *sig, const TbGenOptions *opt, XqError *err)
 {
-    TbTable *t = tb_table_new(sig);
+    Gen g = { .t = tb_table_new(sig), .set = set, .opt = opt };
     char name[TB_SIG_TEXT];
     tb_sig_name(sig, name, sizeof name);
-    Aux aux = { NULL, NULL, NULL }, *use = opt->forward ? NULL : &aux;
-    size_t entries = t ? (size_t)t->layout.size : 0;
-    if (t && use) {
-        aux.t_win = calloc(entries, sizeof *aux.t_win);
-        aux.t_loss = calloc(entries, sizeof *aux.t_loss);
-        aux.cand = calloc(entries, sizeof *aux.cand);
+    size_t entries = g.t ? (size_t)g.t->layout.size : 0;
+    if (g.t) {
+        g.cand = calloc(entries, sizeof *g.cand);
+        g.reg = calloc(entries, sizeof *g.reg);
+        if (!opt->forward) {
+            g.t_win = calloc(entries, sizeof *g.t_win);
+            g.t_loss = calloc(entries, sizeof *g.t_loss);
+        }
     }
-    if (!t || (use && (!aux.t_win || !aux.t_loss || !aux.cand))) {
+    if (!g.t || !g.cand || !g.reg || (!opt->forward && (!g.t_win || !g.t_loss))) {
         snprintf(err->msg, sizeof err->msg, "%s: out of memory", name);
-        tb_table_free(t);
-        free_aux(&aux);
+        tb_table_free(g.t);
+        free_arrays(&g);
         return NULL;
     }
-    unsigned per_entry = (unsigned)(sizeof *t->val + (use ? sizeof *aux.t_win + sizeof *aux.t_loss + sizeof *aux.cand : 0));
+    unsigned per_entry = (unsigned)(sizeof *g.t->val + sizeof *g.cand + sizeof *g.reg
+                                    + (opt->forward ? 0 : sizeof *g.t_win + sizeof *g.t_loss));
     if (opt->progress) {
-        fprintf(opt->progress, "%s: %" PRIu64 " entries, %" PRIu64 " bytes of memory (%u per entry), %d thread(s), %s\n",
-                name, t->layout.size, t->layout.size * per_entry, per_entry, opt->threads,
-                use ? "un-move passes" : "forward passes");
+        fprintf(opt->progress,
+                "%s: %" PRIu64 " entries, %" PRIu64 " bytes of memory (%u per entry), %d thread(s), %s\n", name,
+                g.t->layout.size, g.t->layout.size * per_entry, per_entry, opt->threads,
+                opt->forward ? "forward passes" : "un-move passes");
         fflush(opt->progress);
     }
     int64_t t0 = now_ms();
-    int below = longest_below(set, sig);
-    for (int n = 0; n <= TB_DTM_MAX; n++) {
-        int64_t found = n == 0 ? run_pass(t, set, n, PHASE_INIT, use, opt)
-                      : !use ? run_pass(t, set, n, PHASE_FORWARD, use, opt)
-                      : run_pass(t, set, n, PHASE_MARK, use, opt) < 0 ? -1 : run_pass(t, set, n, PHASE_SOLVE, use, opt);
-        t->passes = n + 1;
-        if (found < 0) {
-            snprintf(err->msg, sizeof err->msg, "%s: a capture leads to a table the set lacks, or memory is short", name);
-            tb_table_free(t);
-            free_aux(&aux);
-            return NULL;
-        }
-        if (opt->progress && n > 0 && found)
-            fprintf(opt->progress, "%s pass %d: %" PRId64 " resolved at DTM %d, %.1f s\n", name, n, found, n,
-                    (now_ms() - t0) / 1000.0);
-        if (n > 0 && !found && n > below + 1)
-            break;
+    bool ok = solve_rounds(&g, t0);
+    free_arrays(&g);
+    if (!ok) {
+        snprintf(err->msg, sizeof err->msg, "%s: a capture leads to a table the set lacks, or memory is short", name);
+        tb_table_free(g.t);
+        return NULL;
     }
-    free_aux(&aux);
-    tb_table_count(t);
+    tb_table_count(g.t);
     if (opt->progress) {
         int64_t ms = now_ms() - t0;
-        fprintf(opt->progress, "%s: done in %.1f s, %.0f positions/s\n", name, ms / 1000.0,
-                ms > 0 ? t->stats.positions * 1000.0 / ms : 0.0);
+        fprintf(opt->progress, "%s: done in %.1f s, %.0f positions/s, %d rule round(s)\n", name, ms / 1000.0,
+                ms > 0 ? g.t->stats.positions * 1000.0 / ms : 0.0, g.t->rounds);
     }
-    return t;
+    return g.t;
 }
 
-/* Is the table of sig in the set, or loaded now from its directory? -1 (err filled) if its file is refused. */
-static int have_table(TbSet *set, const TbSig *sig, XqError *err)
+/* Is the table of sig in the set, or loaded now from its directory? A file there that is refused (an old
+ * version, a damaged file) is generated anew, with a line on the progress stream. */
+static bool have_table(TbSet *set, const TbSig *sig, FILE *progress)
 {
     char name[TB_SIG_TEXT], path[TB_PATH_MAX];
+    XqError err;
     if (tb_set_find(set, sig))
-        return 1;
-    if (!tb_file_path(set->dir, tb_sig_name(sig, name, sizeof name), path, sizeof path))
-        return 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    fclose(f);
-    return tb_set_table(set, sig, err) ? 1 : -1;
+        return true;
+    if (!tb_file_path(set->dir, tb_sig_name(sig, name, sizeof name), path, sizeof path)
+        || !file_is_regular(path, SIZE_MAX, &err))
+        return false;
+    if (tb_set_table(set, sig, &err))
+        return true;
+    if (progress)
+        fprintf(progress, "%s; generating it anew\n", err.msg);
+    return false;
 }
 
 typedef struct BuildCtx {
@@ -335,7 +349,8 @@ typedef struct BuildCtx {
 
 static bool build_sub(void *ctx, const TbSig *sub);
 
-/* Generates the table of sig and every table a capture leads to that the set lacks; false with err filled. */
+/* Generates the table of sig and every table a capture leads to that the set lacks (a file already in the
+ * directory is loaded instead); false with err filled. */
 bool tb_gen_build(TbSet *set, const TbSig *sig, const TbGenOptions *opt, XqError *err)
 {
     const char *why = tb_sig_unsupported(sig);
@@ -345,9 +360,8 @@ bool tb_gen_build(TbSet *set, const TbSig *sig, const TbGenOptions *opt, XqError
         return false;
     }
     TbSig canon = tb_sig_canonical(sig);
-    int have = have_table(set, &canon, err);
-    if (have)
-        return have > 0;
+    if (have_table(set, &canon, opt->progress))
+        return true;
     BuildCtx ctx = { set, opt, err };
     if (!for_each_sub(&canon, build_sub, &ctx))
         return false;
@@ -357,6 +371,13 @@ bool tb_gen_build(TbSet *set, const TbSig *sig, const TbGenOptions *opt, XqError
     if (opt->write && (!tb_file_path(set->dir, t->name, path, sizeof path) || !tb_file_write(t, path, err))) {
         tb_table_free(t);
         return false;
+    }
+    if (opt->write && opt->reload) { /* the compressed file instead of 2 bytes an entry */
+        TbTable *f = tb_file_read(path, err);
+        tb_table_free(t);
+        if (!f)
+            return false;
+        t = f;
     }
     if (!tb_set_add(set, t)) {
         snprintf(err->msg, sizeof err->msg, "too many tables in one run (at most %d)", TB_SET_MAX);

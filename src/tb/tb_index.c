@@ -38,7 +38,7 @@ static void slot_init(TbSlot *s, int side, int type, bool after_same)
         }
 }
 
-/* Builds the layout of a red-attacking signature (sig as tb_sig_canonical returns it). */
+/* Builds the layout of a canonical signature (sig as tb_sig_canonical returns it). */
 void tb_layout_init(TbLayout *layout, const TbSig *sig)
 {
     tables_init();

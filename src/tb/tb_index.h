@@ -2,7 +2,7 @@
  * tb_index.h - the compact index of a tablebase: every placement of a
  * signature's pieces, both sides to move, numbered densely.
  *
- * A table is stored with red attacking (tb_sig.h). Each piece has a domain,
+ * A table is stored with the stronger side red (tb_sig.h). Each piece has a domain,
  * the squares it may stand on, numbered in square order:
  *   red king       6 squares (files d and e of red's palace: the left-right
  *                  mirror puts the red king on files a..e, see below)
@@ -21,8 +21,9 @@
  * Symmetry: xiangqi is symmetric left-right, so a position whose red king is
  * on files f..i is indexed as its mirror image; positions with the red king
  * on the e-file keep both images (each is solved, they agree).
- * Colour swap: a position where black attacks is indexed as its colour-swapped
- * image (ranks flipped, colours and side to move swapped).
+ * Colour swap: a position whose stronger side is black is indexed as its
+ * colour-swapped image (ranks flipped, colours and side to move swapped); an
+ * ending with equal sides (KR-KR) holds both colours' positions as they are.
  */
 #ifndef XQ_TB_INDEX_H
 #define XQ_TB_INDEX_H
@@ -47,7 +48,7 @@ typedef struct TbSlot {
     uint64_t stride;
 } TbSlot;
 
-/* The index of one (red-attacking) signature. */
+/* The index of one (canonical) signature. */
 typedef struct TbLayout {
     TbSig sig;
     int slots;
@@ -56,14 +57,14 @@ typedef struct TbLayout {
     uint64_t size;  /* all entries: 2 * half */
 } TbLayout;
 
-/* Builds the layout of a red-attacking signature (sig as tb_sig_canonical returns it). */
+/* Builds the layout of a canonical signature (sig as tb_sig_canonical returns it). */
 void tb_layout_init(TbLayout *layout, const TbSig *sig);
 /* Index of pos in the layout; flip reads it colour-swapped. The caller checks that pos has the
  * layout's material (tb_sig_of_pos). TB_NO_INDEX if a piece is off its domain
  * (an advisor off its five points) or the material differs. */
 uint64_t tb_index_of(const TbLayout *layout, const Position *pos, bool flip);
-/* The entry of pos's mirror image when red attacks and the red king stands on the e-file (both images are
- * entries there), else TB_NO_INDEX. */
+/* The entry of pos's mirror image when the red king stands on the e-file (both images are entries there;
+ * pos in the table's colours), else TB_NO_INDEX. */
 uint64_t tb_index_twin(const TbLayout *layout, const Position *pos);
 /* Sets pos to the position of entry idx; false for a broken entry (pos is then unusable). */
 bool tb_setup(const TbLayout *layout, uint64_t idx, Position *pos);

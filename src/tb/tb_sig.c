@@ -116,66 +116,46 @@ bool tb_sig_equal(const TbSig *a, const TbSig *b)
     return memcmp(a, b, sizeof *a) == 0;
 }
 
-/* Why no version-1 table covers sig (a sentence), or NULL if one does (red or black attacking). */
+/* Why no table covers sig (a sentence), or NULL if one does (either colour stronger). */
 const char *tb_sig_unsupported(const TbSig *sig)
 {
     int red = tb_sig_attackers(sig, RED), black = tb_sig_attackers(sig, BLACK);
-    if (red && black)
-        return "both sides have attacking pieces (version-1 tables cover one attacking side)";
     if (!red && !black)
         return "neither side has a rook, horse, cannon or pawn (a draw by rule, no table needed)";
     if (red > TB_MAX_ATTACKERS || black > TB_MAX_ATTACKERS)
-        return "more than two attacking pieces";
+        return "more than two attacking pieces on one side";
     return NULL;
 }
 
-/* The covered signature with red attacking: sig itself, or its colour swap when black attacks. */
-TbSig tb_sig_canonical(const TbSig *sig)
+/* Does red's material come before black's in the canonical order (more rooks, then horses, cannons, pawns,
+ * advisors, elephants)? 0 when the sides are equal, > 0 when red is stronger, < 0 when black is. */
+static int compare_sides(const TbSig *sig)
 {
-    return tb_sig_attackers(sig, RED) ? *sig : tb_sig_swap(sig);
+    for (size_t i = 0; i < sizeof NAME_ORDER; i++) {
+        int d = sig->count[RED][NAME_ORDER[i]] - sig->count[BLACK][NAME_ORDER[i]];
+        if (d)
+            return d;
+    }
+    return 0;
 }
 
-/* The dense key of a red-attacking version-1 signature, or -1. */
+/* The signature as its table stores it: red the stronger side. */
+TbSig tb_sig_canonical(const TbSig *sig) { return compare_sides(sig) >= 0 ? *sig : tb_sig_swap(sig); }
+
+/* Is sig the form its table is stored in? */
+bool tb_sig_is_canonical(const TbSig *sig) { return compare_sides(sig) >= 0; }
+
+/* The dense key of a signature (one king a side, at most two of each other type a side), or -1. */
 int tb_sig_key(const TbSig *sig)
 {
-    static const unsigned char BLACK_KEYED[] = { ADVISOR, ELEPHANT };
-    if (sig->count[RED][KING] != 1 || sig->count[BLACK][KING] != 1 || tb_sig_attackers(sig, BLACK))
+    if (sig->count[RED][KING] != 1 || sig->count[BLACK][KING] != 1)
         return -1;
     int key = 0;
-    for (int t = KING + 1; t < PIECE_TYPES; t++) {
-        if (sig->count[RED][t] >= TB_SIG_RADIX)
-            return -1;
-        key = key * TB_SIG_RADIX + sig->count[RED][t];
-    }
-    for (size_t i = 0; i < sizeof BLACK_KEYED; i++) {
-        if (sig->count[BLACK][BLACK_KEYED[i]] >= TB_SIG_RADIX)
-            return -1;
-        key = key * TB_SIG_RADIX + sig->count[BLACK][BLACK_KEYED[i]];
-    }
-    return key;
-}
-
-/* Writes every red-attacking version-1 signature into out[0..TB_SIG_V1). */
-void tb_sig_list_v1(TbSig out[TB_SIG_V1])
-{
-    static const unsigned char ATTACK[] = { ROOK, HORSE, CANNON, PAWN };
-    enum { N_ATTACK = sizeof ATTACK, R = TB_SIG_RADIX, DEFENCES = R * R * R * R };
-    int n = 0;
-    for (int a = 0; a < N_ATTACK; a++)
-        for (int b = -1; b < N_ATTACK; b++) { /* b = -1: a single attacker; else a second one, b >= a */
-            if (b >= 0 && b < a)
-                continue;
-            for (int def = 0; def < DEFENCES; def++) { /* red A, red E, black A, black E: 0..2 each */
-                TbSig *sig = &out[n++];
-                memset(sig, 0, sizeof *sig);
-                sig->count[RED][KING] = sig->count[BLACK][KING] = 1;
-                sig->count[RED][ATTACK[a]]++;
-                if (b >= 0)
-                    sig->count[RED][ATTACK[b]]++;
-                sig->count[RED][ADVISOR] = (unsigned char)(def % R);
-                sig->count[RED][ELEPHANT] = (unsigned char)(def / R % R);
-                sig->count[BLACK][ADVISOR] = (unsigned char)(def / (R * R) % R);
-                sig->count[BLACK][ELEPHANT] = (unsigned char)(def / (R * R * R));
-            }
+    for (int side = RED; side <= BLACK; side++)
+        for (int t = KING + 1; t < PIECE_TYPES; t++) {
+            if (sig->count[side][t] >= TB_SIG_RADIX)
+                return -1;
+            key = key * TB_SIG_RADIX + sig->count[side][t];
         }
+    return key;
 }

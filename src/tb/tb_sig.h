@@ -1,14 +1,17 @@
 /*
- * tb_sig.h - material signatures of tablebase endings ("KR-K", "KCP-KAAEE").
+ * tb_sig.h - material signatures of tablebase endings ("KR-K", "KCP-KAAEE",
+ * "KR-KH").
  *
  * A signature counts each side's pieces by type: red's pieces, a dash, black's,
  * each side starting with its king. Letters: R rook, H (or N) horse, C cannon,
  * P pawn, A advisor, E (or B) elephant; names are written strongest first
- * (R H C P A E). The tables of version 1 cover Fang's class: one side has one
- * or two attacking pieces (R, H, C, P) and at most two advisors and two
- * elephants; the other side has no attacking piece and at most two advisors
- * and two elephants. A table is stored once, with red attacking: the
- * colour-swapped ending ("K-KR") is the same table read mirrored.
+ * (R H C P A E). A table covers any signature with at least one attacking
+ * piece (R, H, C, P), at most two attacking pieces a side, and at most two of
+ * each type a side: Fang's class (one side attacks) and the endings where both
+ * sides attack (KR-KH, KR-KR, KRA-KR, ...). A table is stored once, with the
+ * stronger side red (tb_sig_canonical: the side with more rooks, then horses,
+ * cannons, pawns, advisors, elephants); the colour-swapped ending ("K-KR",
+ * "KH-KR") is the same table read mirrored.
  */
 #ifndef XQ_TB_SIG_H
 #define XQ_TB_SIG_H
@@ -19,14 +22,13 @@
 
 enum {
     TB_SIG_TEXT = 32,     /* longest signature name, with its terminator */
-    TB_MAX_ATTACKERS = 2, /* attacking pieces (R, H, C, P) of the strong side in version 1 */
-    TB_MAX_DEFENDERS = 2, /* advisors, and elephants, per side */
+    TB_MAX_ATTACKERS = 2, /* attacking pieces (R, H, C, P) a side */
+    TB_MAX_OF_TYPE = 2,   /* pieces of one non-king type a side (as in the game) */
 };
 
 enum {
-    TB_SIG_RADIX = TB_MAX_DEFENDERS + 1, /* values a counted type takes in a version-1 key: 0..2 */
-    TB_SIG_KEYS = 6561,                  /* TB_SIG_RADIX^8: red's six non-king types, black's A and E */
-    TB_SIG_V1 = 14 * 81,                 /* red-attacking version-1 signatures: 14 attacker sets x 81 defences */
+    TB_SIG_RADIX = TB_MAX_OF_TYPE + 1, /* values a counted type takes in a key: 0..2 */
+    TB_SIG_KEYS = 531441,              /* TB_SIG_RADIX^12: six non-king types a side */
 };
 
 /* Pieces per side and type (kings included: always one each). */
@@ -46,16 +48,15 @@ TbSig tb_sig_swap(const TbSig *sig);
 int tb_sig_attackers(const TbSig *sig, int side);
 /* Do two signatures count the same pieces? */
 bool tb_sig_equal(const TbSig *a, const TbSig *b);
-/* Why no version-1 table covers sig (a sentence), or NULL if one does (red or black attacking). */
+/* Why no table covers sig (a sentence), or NULL if one does (either colour stronger). */
 const char *tb_sig_unsupported(const TbSig *sig);
-/* A dense key in [0, TB_SIG_KEYS) of a red-attacking signature (one king each, every red non-king count
- * and black's advisors and elephants 0..2, black without attackers), distinct for distinct signatures;
- * -1 for any other. */
+/* A dense key in [0, TB_SIG_KEYS) of a signature with one king a side and at most two of each other
+ * type a side, distinct for distinct signatures; -1 for any other. */
 int tb_sig_key(const TbSig *sig);
-/* Writes every red-attacking version-1 signature (one or two of R, H, C, P; 0..2 advisors and 0..2
- * elephants a side) into out[0..TB_SIG_V1), single attackers first. */
-void tb_sig_list_v1(TbSig out[TB_SIG_V1]);
-/* The covered signature with red attacking: sig itself, or its colour swap when black attacks. */
+/* The signature as its table stores it: sig itself when red is the stronger side (or the sides are
+ * equal), else its colour swap. */
 TbSig tb_sig_canonical(const TbSig *sig);
+/* Is sig the form its table is stored in (tb_sig_canonical(sig) == sig)? */
+bool tb_sig_is_canonical(const TbSig *sig);
 
 #endif

@@ -40,7 +40,7 @@ static void proc_log_line(const EngineProc *p, const char *dir, const char *line
         return;
     if (p->log->mutex)
         pthread_mutex_lock((pthread_mutex_t *)p->log->mutex);
-    fprintf(p->log->file, "%lld %s %s %s\n", (long long)now_ms(), p->name, dir, line);
+    fprintf(p->log->file, "%lld %s#%d %s %s\n", (long long)now_ms(), p->name, p->log_id, dir, line);
     fflush(p->log->file);
     if (p->log->mutex)
         pthread_mutex_unlock((pthread_mutex_t *)p->log->mutex);
@@ -92,6 +92,7 @@ bool proc_start(EngineProc *p, const char *command, const char *dir, const char 
     close(in[0]);
     close(out[1]);
     p->pid = pid;
+    p->log_id = (int)pid;
     p->to_fd = in[1];
     p->from_fd = out[0];
     proc_log_line(p, "**", command);

@@ -35,6 +35,7 @@ typedef struct EngineProc {
     bool eof;
     int exit_status;      /* waitpid status once reaped, -1 before */
     char name[64];        /* for the transcript */
+    int log_id;           /* the process id, kept after exit: the transcript's name#id tells games apart */
     const ProcLog *log;
 } EngineProc;
 
