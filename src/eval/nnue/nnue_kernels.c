@@ -65,30 +65,36 @@ static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *a
     }
 }
 
-/* SSE2: the output sum; clamp(acc) * w fits 16 bits (|w| <= 127), madd pairs it with clamp(acc) into 32. The
- * 32-bit lanes are emptied into a 64-bit total every FLUSH_STEPS steps (a lane then holds at most 64 pair sums
- * of 2 * 255^2 * 127, about 1.06e9: no overflow at any width; at width 256 that is once, at the end). */
-static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16_t *weight, int n)
+/* SSE2: sum over acc[0..n) of clamp(acc) * w * clamp(acc), into the 32-bit lanes of sum (at most FLUSH_STEPS
+ * steps of SSE_LANES values). */
+static inline __attribute__((always_inline)) __m128i output_span_sse2(__m128i sum, const int16_t *acc,
+                                                                      const int16_t *w, int n)
 {
     const __m128i zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
-    __m128i sum = _mm_setzero_si128();
-    int64_t total = 0;
-    int steps = 0;
-    for (int half = 0; half < 2; half++) {
-        const int16_t *acc = half ? other : stm;
-        const int16_t *w = weight + half * n;
-        for (int i = 0; i < n; i += SSE_LANES) {
-            __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
-            __m128i t = _mm_mullo_epi16(v, _mm_loadu_si128((const __m128i *)(w + i)));
-            sum = _mm_add_epi32(sum, _mm_madd_epi16(t, v));
-            if (++steps == FLUSH_STEPS) {
-                total += sum_lanes_sse2(sum);
-                sum = _mm_setzero_si128();
-                steps = 0;
-            }
-        }
+    for (int i = 0; i < n; i += SSE_LANES) {
+        __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
+        __m128i t = _mm_mullo_epi16(v, _mm_loadu_si128((const __m128i *)(w + i)));
+        sum = _mm_add_epi32(sum, _mm_madd_epi16(t, v));
     }
-    return total + sum_lanes_sse2(sum);
+    return sum;
+}
+
+/* SSE2: the output sum; clamp(acc) * w fits 16 bits (|w| <= 127), madd pairs it with clamp(acc) into 32. A
+ * 32-bit lane holds at most FLUSH_STEPS pair sums of 2 * 255^2 * 127 (about 1.06e9): a width whose two halves
+ * take more steps is summed in spans of that many, each emptied into a 64-bit total. */
+static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16_t *weight, int n)
+{
+    if (2 * n <= FLUSH_STEPS * SSE_LANES) /* both halves in one span (width 256) */
+        return sum_lanes_sse2(output_span_sse2(output_span_sse2(_mm_setzero_si128(), stm, weight, n), other,
+                                               weight + n, n));
+    int64_t total = 0;
+    for (int half = 0; half < 2; half++)
+        for (int c = 0; c < n; c += FLUSH_STEPS * SSE_LANES) {
+            const int len = n - c < FLUSH_STEPS * SSE_LANES ? n - c : FLUSH_STEPS * SSE_LANES;
+            total += sum_lanes_sse2(output_span_sse2(_mm_setzero_si128(), (half ? other : stm) + c,
+                                                     weight + half * n + c, len));
+        }
+    return total;
 }
 
 #endif
@@ -119,29 +125,37 @@ __attribute__((target("avx2"))) static int64_t sum_lanes_avx2(__m256i sum)
     return total;
 }
 
-/* AVX2: the output sum, as output_sse2 with twice the lanes (so half the steps; a flush every FLUSH_STEPS). */
+/* AVX2: as output_span_sse2 with twice the lanes. */
+__attribute__((target("avx2"), always_inline)) static inline __m256i output_span_avx2(__m256i sum, const int16_t *acc,
+                                                                                    const int16_t *w, int n)
+{
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
+    for (int i = 0; i < n; i += AVX_LANES) {
+        __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
+        __m256i t = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + i)));
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
+    }
+    return sum;
+}
+
+/* AVX2: the output sum, as output_sse2 with twice the lanes (widths up to 512 in one span). */
 __attribute__((target("avx2"))) static int64_t output_avx2(const int16_t *stm, const int16_t *other,
                                                            const int16_t *weight, int n)
 {
-    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
-    __m256i sum = _mm256_setzero_si256();
+    if (n == NNUE_HIDDEN_V1) /* the shipped width, its loops unrolled as a constant */
+        return sum_lanes_avx2(output_span_avx2(output_span_avx2(_mm256_setzero_si256(), stm, weight, NNUE_HIDDEN_V1),
+                                               other, weight + NNUE_HIDDEN_V1, NNUE_HIDDEN_V1));
+    if (2 * n <= FLUSH_STEPS * AVX_LANES)
+        return sum_lanes_avx2(output_span_avx2(output_span_avx2(_mm256_setzero_si256(), stm, weight, n), other,
+                                               weight + n, n));
     int64_t total = 0;
-    int steps = 0;
-    for (int half = 0; half < 2; half++) {
-        const int16_t *acc = half ? other : stm;
-        const int16_t *w = weight + half * n;
-        for (int i = 0; i < n; i += AVX_LANES) {
-            __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
-            __m256i t = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + i)));
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
-            if (++steps == FLUSH_STEPS) {
-                total += sum_lanes_avx2(sum);
-                sum = _mm256_setzero_si256();
-                steps = 0;
-            }
+    for (int half = 0; half < 2; half++)
+        for (int c = 0; c < n; c += FLUSH_STEPS * AVX_LANES) {
+            const int len = n - c < FLUSH_STEPS * AVX_LANES ? n - c : FLUSH_STEPS * AVX_LANES;
+            total += sum_lanes_avx2(output_span_avx2(_mm256_setzero_si256(), (half ? other : stm) + c,
+                                                     weight + half * n + c, len));
         }
-    }
-    return total + sum_lanes_avx2(sum);
+    return total;
 }
 #endif
 
