@@ -206,7 +206,7 @@ static void test_limited_strength_is_hce(void **state)
     assert_true(net_work_of_search(e) > 0);
     e->net = had;
     engine_free(e);
-    free(net);
+    nnue_net_free(net);
 }
 
 /* Runs the facade tests. */

@@ -1,21 +1,33 @@
 /*
  * test_nnue.c - the network evaluation on seeded random nets (no trained net
- * needed): incremental updates equal a fresh refresh along thousands of
- * positions of random games (captures, king moves across the mirror line,
- * null moves, lazy catch-up over several plies, unmake back to the root);
- * every SIMD kernel equals the scalar one bit for bit; colour-flipped
- * positions evaluate alike for the side to move; net files round-trip and
- * every kind of bad file is rejected with its own message, the net kept.
+ * needed), in each shape the engine runs (feature set 1 at width 256, feature
+ * set 2 with king buckets at width 512, and feature set 1 at width 1024):
+ * incremental updates equal a fresh refresh along thousands of positions of
+ * random games (captures, king moves, which refresh through the cache per
+ * king square, null moves, lazy catch-up over several plies, unmake back to
+ * the root); a king move and back costs the cache a few rows, not a refresh
+ * of every piece; every SIMD kernel equals the scalar one bit for bit, at
+ * every width; colour-flipped positions evaluate alike for the side to move;
+ * net files round-trip, versions 1 and 2 still load, and every kind of bad
+ * file is rejected with its own message.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/move.h"
 #include "board/movegen.h"
 #include "eval/nnue/nnue.h"
 #include "testutil.h"
 
-enum { GAMES = 60, GAME_PLIES = 120, FILE_SIZE = NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE };
+enum { GAMES = 60, GAME_PLIES = 120, N_SHAPES = 3 };
+
+/* The shapes tested: version 2's, the king-bucket net at 512, the widest first layer. */
+static const NnueShape SHAPES[N_SHAPES] = {
+    { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NNUE_HIDDEN_V1 },
+    { NNUE_FEATURE_SET_KING, NNUE_KING_BUCKETS * NNUE_FEATURES, 512 },
+    { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NNUE_HIDDEN_MAX },
+};
 
 /* xorshift64* step: the tests' deterministic random numbers. */
 static uint64_t rnd(uint64_t *s)
@@ -29,20 +41,20 @@ static uint64_t rnd(uint64_t *s)
 /* A uniform integer in [lo, hi]. */
 static int rnd_range(uint64_t *s, int lo, int hi) { return lo + (int)(rnd(s) % (uint64_t)(hi - lo + 1)); }
 
-/* A random net whose accumulators land around the clamp range, so both clamps matter. */
-static Network *random_net(uint64_t seed)
+/* A random net of a shape whose accumulators land around the clamp range, so both clamps matter. */
+static Network *random_net(uint64_t seed, const NnueShape *shape)
 {
-    Network *net = calloc(1, sizeof *net);
+    Network *net = nnue_net_new(shape);
     assert_non_null(net);
-    for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++)
+    const size_t h = (size_t)shape->hidden;
+    for (size_t i = 0; i < (size_t)shape->inputs * h; i++)
         net->ft_weight[i] = (int16_t)rnd_range(&seed, -40, 40);
-    for (int i = 0; i < NNUE_HIDDEN; i++)
+    for (size_t i = 0; i < h; i++)
         net->ft_bias[i] = (int16_t)rnd_range(&seed, -60, 200);
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
-        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
-            net->out_weight[b][i] = (int16_t)rnd_range(&seed, -NNUE_OUT_WEIGHT_MAX, NNUE_OUT_WEIGHT_MAX);
+    for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * h; i++)
+        net->out_weight[i] = (int16_t)rnd_range(&seed, -NNUE_OUT_WEIGHT_MAX, NNUE_OUT_WEIGHT_MAX);
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         net->out_bias[b] = rnd_range(&seed, -2000000, 2000000);
-    }
     snprintf(net->desc, sizeof net->desc, "random test net %llu", (unsigned long long)seed);
     return net;
 }
@@ -64,104 +76,150 @@ static Move pick_move(Position *pos, uint64_t *seed)
     return moves[rnd_range(seed, 0, n - 1)];
 }
 
-/* Incremental evaluation (lazy, evaluated at random plies) equals a fresh one, down and back up. */
+/* Incremental evaluation (lazy, evaluated at random plies) equals a fresh one, down and back up, in every
+ * shape; king moves refresh through the cache. */
 static void test_incremental_equals_refresh(void **state)
 {
     (void)state;
-    Network *net = random_net(1);
     NnueStack *s = malloc(sizeof *s);
     Position *pos = malloc(sizeof *pos);
     assert_non_null(s);
     assert_non_null(pos);
-    uint64_t seed = 7, checked = 0;
-    for (int g = 0; g < GAMES; g++) {
-        test_setup(pos, START_FEN);
-        nnue_reset(s, net, pos, NULL);
-        int plies = 0;
-        /* the stack holds a search path: go down up to NNUE_STACK - 1 plies, then back to the root */
-        for (; plies < GAME_PLIES && plies < NNUE_STACK - 1; plies++) {
-            bool null_move = !pos->in_check && rnd_range(&seed, 0, 19) == 0;
-            Move m = null_move ? MOVE_NONE : pick_move(pos, &seed);
-            if (!null_move && m == MOVE_NONE)
-                break;
-            if (null_move) {
-                nnue_push_null(s);
-                pos_make_null(pos);
-            } else {
-                nnue_push(s, pos, m);
-                pos_make(pos, m);
+    for (int shape = 0; shape < N_SHAPES; shape++) {
+        Network *net = random_net(1 + (uint64_t)shape, &SHAPES[shape]);
+        uint64_t seed = 7, checked = 0;
+        for (int g = 0; g < GAMES; g++) {
+            test_setup(pos, START_FEN);
+            nnue_reset(s, net, pos, NULL);
+            if (g == 0)
+                s->refreshes = s->updates = s->cache_rows = 0;
+            int plies = 0;
+            /* the stack holds a search path: go down up to NNUE_STACK - 1 plies, then back to the root */
+            for (; plies < GAME_PLIES && plies < NNUE_STACK - 1; plies++) {
+                bool null_move = !pos->in_check && rnd_range(&seed, 0, 19) == 0;
+                Move m = null_move ? MOVE_NONE : pick_move(pos, &seed);
+                if (!null_move && m == MOVE_NONE)
+                    break;
+                if (null_move) {
+                    nnue_push_null(s);
+                    pos_make_null(pos);
+                } else {
+                    nnue_push(s, pos, m);
+                    pos_make(pos, m);
+                }
+                if (rnd_range(&seed, 0, 2) == 0) {
+                    assert_int_equal(nnue_evaluate(net, s, pos), nnue_evaluate_fresh(net, pos, NULL));
+                    checked++;
+                }
             }
-            if (rnd_range(&seed, 0, 2) == 0) {
-                assert_int_equal(nnue_evaluate(net, s, pos), nnue_evaluate_fresh(net, pos, NULL));
-                checked++;
+            for (; plies > 0; plies--) {
+                if (pos->hist[pos->ply - 1].move == MOVE_NONE)
+                    pos_unmake_null(pos);
+                else
+                    pos_unmake(pos);
+                nnue_pop(s);
+                if (rnd_range(&seed, 0, 3) == 0) {
+                    assert_int_equal(nnue_evaluate(net, s, pos), nnue_evaluate_fresh(net, pos, NULL));
+                    checked++;
+                }
             }
+            assert_int_equal(s->top, 0);
         }
-        for (; plies > 0; plies--) {
-            if (pos->hist[pos->ply - 1].move == MOVE_NONE)
-                pos_unmake_null(pos);
-            else
-                pos_unmake(pos);
-            nnue_pop(s);
-            if (rnd_range(&seed, 0, 3) == 0) {
-                assert_int_equal(nnue_evaluate(net, s, pos), nnue_evaluate_fresh(net, pos, NULL));
-                checked++;
-            }
-        }
-        assert_int_equal(s->top, 0);
+        assert_true(checked > 2000);
+        assert_true(s->refreshes > 0); /* kings crossed the mirror line (and changed bucket) */
+        assert_true(s->updates > 0);
+        assert_true(s->cache_rows > 0);
+        nnue_net_free(net);
     }
-    assert_true(checked > 2000);
-    assert_true(s->refreshes > 0); /* kings crossed the mirror line */
-    assert_true(s->updates > 0);
     free(pos);
     free(s);
-    free(net);
 }
 
-/* Every kernel set this CPU runs gives the scalar results, on positions and on extreme accumulators. */
+/* With king buckets every king move refreshes its side's view, through the cache: stepping the king out and
+ * back costs a handful of rows (the pieces that moved meanwhile), not one per piece on the board, and the
+ * evaluations stay exact. */
+static void test_king_move_uses_the_cache(void **state)
+{
+    (void)state;
+    static const char *const MOVES[] = { "e0e1", "h9g7", "e1e0", "g7h9", "e0e1", "b9c7", "e1e0" };
+    enum { N_MOVES = sizeof MOVES / sizeof *MOVES, PIECES = 32 };
+    Network *net = random_net(21, &SHAPES[1]);
+    NnueStack *s = malloc(sizeof *s);
+    Position *pos = malloc(sizeof *pos);
+    assert_non_null(s);
+    assert_non_null(pos);
+    test_setup(pos, START_FEN);
+    nnue_reset(s, net, pos, NULL);
+    const uint64_t rows0 = s->cache_rows;
+    assert_int_equal(rows0, 2 * PIECES); /* the reset: every piece into each side's empty entry */
+    for (int i = 0; i < N_MOVES; i++) {
+        XqError err;
+        Move m;
+        assert_true(move_parse_legal(pos, MOVES[i], &m, &err));
+        nnue_push(s, pos, m);
+        pos_make(pos, m);
+        assert_int_equal(nnue_evaluate(net, s, pos), nnue_evaluate_fresh(net, pos, NULL));
+    }
+    /* four red king moves refreshed red's view: e1 (a new square: all 32 pieces), e0 (back: the king and the
+     * moved horse, removed and added), e1 (the king and two horses), e0 (the king and a horse) */
+    assert_int_equal(s->refreshes, 4);
+    uint64_t rows = s->cache_rows - rows0;
+    print_message("cache rows for 4 king moves: %llu (a full refresh is %d each)\n", (unsigned long long)rows, PIECES);
+    assert_true(rows < PIECES + 3 * 8);
+    free(pos);
+    free(s);
+    nnue_net_free(net);
+}
+
+/* Every kernel set this CPU runs gives the scalar results, on positions and on extreme accumulators, at every
+ * width. */
 static void test_simd_equals_scalar(void **state)
 {
     (void)state;
-    Network *net = random_net(2);
     Position *pos = malloc(sizeof *pos);
     assert_non_null(pos);
     const NnueKernels *scalar = nnue_kernels(NNUE_SCALAR);
     int levels = 0;
-    for (int level = NNUE_SCALAR + 1; level < NNUE_SIMD_LEVELS; level++) {
-        const NnueKernels *k = nnue_kernels((NnueSimd)level);
-        if (!k)
-            continue;
-        levels++;
-        uint64_t seed = 11;
-        for (int g = 0; g < 20; g++) {
-            test_setup(pos, START_FEN);
-            for (int ply = 0; ply < 100; ply++) {
-                assert_int_equal(nnue_evaluate_fresh(net, pos, k), nnue_evaluate_fresh(net, pos, scalar));
-                Move m = pick_move(pos, &seed);
-                if (m == MOVE_NONE)
-                    break;
-                pos_make(pos, m);
+    static int16_t acc[2][NNUE_HIDDEN_MAX], row[3][NNUE_HIDDEN_MAX], a[NNUE_HIDDEN_MAX], b[NNUE_HIDDEN_MAX];
+    for (int shape = 0; shape < N_SHAPES; shape++) {
+        Network *net = random_net(2 + (uint64_t)shape, &SHAPES[shape]);
+        const int n = SHAPES[shape].hidden;
+        for (int level = NNUE_SCALAR + 1; level < NNUE_SIMD_LEVELS; level++) {
+            const NnueKernels *k = nnue_kernels((NnueSimd)level);
+            if (!k)
+                continue;
+            levels += shape == 0;
+            uint64_t seed = 11;
+            for (int g = 0; g < 10; g++) {
+                test_setup(pos, START_FEN);
+                for (int ply = 0; ply < 100; ply++) {
+                    assert_int_equal(nnue_evaluate_fresh(net, pos, k), nnue_evaluate_fresh(net, pos, scalar));
+                    Move m = pick_move(pos, &seed);
+                    if (m == MOVE_NONE)
+                        break;
+                    pos_make(pos, m);
+                }
+            }
+            /* raw kernels on accumulators anywhere in int16, rows and weights at their limits */
+            for (int t = 0; t < 200; t++) {
+                for (int i = 0; i < n; i++) {
+                    acc[0][i] = (int16_t)rnd_range(&seed, t % 2 ? -32768 : -100, t % 2 ? 32767 : 400);
+                    acc[1][i] = (int16_t)rnd_range(&seed, -100, 400);
+                    for (int r = 0; r < 3; r++)
+                        row[r][i] = (int16_t)rnd_range(&seed, -2000, 2000);
+                }
+                const int16_t *w = nnue_out_row(net, t % NNUE_OUTPUT_BUCKETS);
+                assert_true(k->output(acc[0], acc[1], w, n) == scalar->output(acc[0], acc[1], w, n));
+                const int16_t *add[2] = { row[0], row[1] }, *sub[1] = { row[2] };
+                k->update(a, acc[1], add, 2, sub, 1, n);
+                scalar->update(b, acc[1], add, 2, sub, 1, n);
+                assert_memory_equal(a, b, (size_t)n * sizeof a[0]);
             }
         }
-        /* raw kernels on accumulators anywhere in int16, rows and weights at their limits */
-        int16_t acc[2][NNUE_HIDDEN], row[3][NNUE_HIDDEN], a[NNUE_HIDDEN], b[NNUE_HIDDEN];
-        for (int t = 0; t < 200; t++) {
-            for (int i = 0; i < NNUE_HIDDEN; i++) {
-                acc[0][i] = (int16_t)rnd_range(&seed, t % 2 ? -32768 : -100, t % 2 ? 32767 : 400);
-                acc[1][i] = (int16_t)rnd_range(&seed, -100, 400);
-                for (int r = 0; r < 3; r++)
-                    row[r][i] = (int16_t)rnd_range(&seed, -2000, 2000);
-            }
-            const int16_t *w = net->out_weight[t % NNUE_OUTPUT_BUCKETS];
-            assert_true(k->output(acc[0], acc[1], w) == scalar->output(acc[0], acc[1], w));
-            const int16_t *add[2] = { row[0], row[1] }, *sub[1] = { row[2] };
-            k->update(a, acc[1], add, 2, sub, 1);
-            scalar->update(b, acc[1], add, 2, sub, 1);
-            assert_memory_equal(a, b, sizeof a);
-        }
+        nnue_net_free(net);
     }
     print_message("compared %d SIMD level(s) with scalar; best here: %s\n", levels, nnue_best_kernels()->name);
     free(pos);
-    free(net);
     if (levels == 0) { /* nothing was compared: say so and skip, never a silent pass */
         print_message("SKIPPED: this CPU runs no SIMD kernel set, so none was compared with scalar\n");
         skip();
@@ -169,154 +227,215 @@ static void test_simd_equals_scalar(void **state)
 }
 
 /* The worst case of the output sum, all accumulators at QA and every weight at the clamp (+-127), on every
- * kernel set this CPU runs, scalar included, against the closed form 2 * HIDDEN * QA^2 * 127. */
+ * kernel set this CPU runs, scalar included, at every width, against the closed form 2 * n * QA^2 * 127 (at
+ * width 1024 about 1.7e10: the kernels' 32-bit lanes must be emptied in time). */
 static void test_output_worst_case(void **state)
 {
     (void)state;
-    static int16_t acc[NNUE_HIDDEN], w[2 * NNUE_HIDDEN];
-    for (int i = 0; i < NNUE_HIDDEN; i++)
+    static int16_t acc[NNUE_HIDDEN_MAX], w[2 * NNUE_HIDDEN_MAX];
+    for (int i = 0; i < NNUE_HIDDEN_MAX; i++)
         acc[i] = NNUE_QA;
-    const int64_t extreme = (int64_t)2 * NNUE_HIDDEN * NNUE_QA * NNUE_QA * NNUE_OUT_WEIGHT_MAX;
     int levels = 0;
-    for (int level = NNUE_SCALAR; level < NNUE_SIMD_LEVELS; level++) {
-        const NnueKernels *k = nnue_kernels((NnueSimd)level);
-        if (!k)
-            continue;
-        levels++;
-        for (int sign = -1; sign <= 1; sign += 2) {
-            for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
-                w[i] = (int16_t)(sign * NNUE_OUT_WEIGHT_MAX);
-            int64_t got = k->output(acc, acc, w);
-            if (got != sign * extreme)
-                fail_msg("%s: output %lld, expected %lld", k->name, (long long)got, (long long)(sign * extreme));
+    for (int shape = 0; shape < N_SHAPES; shape++) {
+        const int n = SHAPES[shape].hidden;
+        const int64_t extreme = (int64_t)2 * n * NNUE_QA * NNUE_QA * NNUE_OUT_WEIGHT_MAX;
+        for (int level = NNUE_SCALAR; level < NNUE_SIMD_LEVELS; level++) {
+            const NnueKernels *k = nnue_kernels((NnueSimd)level);
+            if (!k)
+                continue;
+            levels++;
+            for (int sign = -1; sign <= 1; sign += 2) {
+                for (int i = 0; i < 2 * n; i++)
+                    w[i] = (int16_t)(sign * NNUE_OUT_WEIGHT_MAX);
+                int64_t got = k->output(acc, acc, w, n);
+                if (got != sign * extreme)
+                    fail_msg("%s at %d: output %lld, expected %lld", k->name, n, (long long)got,
+                             (long long)(sign * extreme));
+            }
         }
     }
-    assert_true(levels >= 1); /* scalar at least */
+    assert_true(levels >= N_SHAPES); /* scalar at least */
 }
 
-/* A position and its colour-flipped twin score the same for the side to move. */
+/* A position and its colour-flipped twin score the same for the side to move, in every shape. */
 static void test_colour_mirror(void **state)
 {
     (void)state;
-    Network *net = random_net(3);
     Position *pos = malloc(sizeof *pos), *twin = malloc(sizeof *twin);
     assert_non_null(pos);
     assert_non_null(twin);
-    uint64_t seed = 5;
-    int compared = 0;
-    for (int g = 0; g < 20; g++) {
-        test_setup(pos, START_FEN);
-        for (int ply = 0; ply < 80; ply++) {
-            char fen[FEN_MAX];
-            test_flip_colours(pos, fen, sizeof fen);
-            test_setup(twin, fen);
-            assert_int_equal(nnue_evaluate_fresh(net, pos, NULL), nnue_evaluate_fresh(net, twin, NULL));
-            compared++;
-            Move m = pick_move(pos, &seed);
-            if (m == MOVE_NONE)
-                break;
-            pos_make(pos, m);
+    for (int shape = 0; shape < N_SHAPES; shape++) {
+        Network *net = random_net(3 + (uint64_t)shape, &SHAPES[shape]);
+        uint64_t seed = 5;
+        int compared = 0;
+        for (int g = 0; g < 20; g++) {
+            test_setup(pos, START_FEN);
+            for (int ply = 0; ply < 80; ply++) {
+                char fen[FEN_MAX];
+                test_flip_colours(pos, fen, sizeof fen);
+                test_setup(twin, fen);
+                assert_int_equal(nnue_evaluate_fresh(net, pos, NULL), nnue_evaluate_fresh(net, twin, NULL));
+                compared++;
+                Move m = pick_move(pos, &seed);
+                if (m == MOVE_NONE)
+                    break;
+                pos_make(pos, m);
+            }
         }
+        assert_true(compared > 1000);
+        nnue_net_free(net);
     }
-    assert_true(compared > 1000);
     free(twin);
     free(pos);
-    free(net);
 }
 
-/* Rewrites the checksum of a net image after a test edited it. */
-static void fix_checksum(uint8_t *img)
+/* Rewrites the checksum of a net image of size bytes after a test edited it. */
+static void fix_checksum(uint8_t *img, size_t size)
 {
-    uint32_t h = nnue_file_checksum(img, FILE_SIZE);
+    uint32_t h = nnue_file_checksum(img, size);
     for (int i = 0; i < 4; i++)
-        img[44 + i] = (uint8_t)(h >> (8 * i));
+        img[NNUE_OFF_CHECKSUM + i] = (uint8_t)(h >> (8 * i));
 }
 
-/* Expects parsing img to fail with a message containing want and to leave the net as it was. */
+/* Writes a little-endian 32-bit value. */
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Expects parsing img to fail with a message containing want. */
 static void expect_rejected(const uint8_t *img, size_t size, const char *want)
 {
-    Network *net = random_net(9), *copy = malloc(sizeof *copy);
-    assert_non_null(copy);
-    memcpy(copy, net, sizeof *net);
     XqError err = { "" };
-    assert_false(nnue_parse(net, img, size, &err));
+    Network *net = nnue_parse(img, size, &err);
+    if (net)
+        fail_msg("a net was made of a bad image (expected '%s')", want);
     if (!strstr(err.msg, want))
         fail_msg("error '%s' does not mention '%s'", err.msg, want);
-    assert_memory_equal(net, copy, sizeof *net);
-    free(copy);
-    free(net);
 }
 
-/* Serialise, parse back, and every kind of corruption rejected with its own message. */
-static void test_net_files(void **state)
+/* Expects img to parse to a net equal to net (shape and arrays). */
+static void expect_same_net(const uint8_t *img, size_t size, const Network *net)
+{
+    XqError err = { "" };
+    Network *back = nnue_parse(img, size, &err);
+    if (!back)
+        fail_msg("parse failed: %s", err.msg);
+    const size_t h = (size_t)net->shape.hidden;
+    assert_memory_equal(&back->shape, &net->shape, sizeof net->shape);
+    assert_memory_equal(back->ft_weight, net->ft_weight, (size_t)net->shape.inputs * h * 2);
+    assert_memory_equal(back->ft_bias, net->ft_bias, h * 2);
+    assert_memory_equal(back->out_weight, net->out_weight, NNUE_OUTPUT_BUCKETS * 2 * h * 2);
+    assert_memory_equal(back->out_bias, net->out_bias, NNUE_OUTPUT_BUCKETS * 4);
+    nnue_net_free(back);
+}
+
+/* Serialise and parse back every shape; versions 1 and 2 of the old shape still load. */
+static void test_net_files_round_trip(void **state)
 {
     (void)state;
-    Network *net = random_net(4), *back = calloc(1, sizeof *back);
-    uint8_t *img = malloc(FILE_SIZE + 1), *bad = malloc(FILE_SIZE + 1);
-    assert_non_null(back);
+    for (int shape = 0; shape < N_SHAPES; shape++) {
+        Network *net = random_net(4 + (uint64_t)shape, &SHAPES[shape]);
+        const size_t size = nnue_net_file_size(net);
+        assert_int_equal(size, NNUE_HEADER_SIZE + nnue_payload_size(&SHAPES[shape]));
+        uint8_t *img = malloc(size);
+        assert_non_null(img);
+        nnue_serialise(net, img);
+        assert_int_equal(img[NNUE_OFF_VERSION], NNUE_VERSION);
+        expect_same_net(img, size, net);
+        if (shape == 0) {
+            /* version 2 (the files of the nets shipped before version 3: the same shape, an 80-byte
+             * description whose last 16 bytes are version 3's second-stage fields, here zero padding) */
+            img[NNUE_OFF_VERSION] = NNUE_VERSION_WHOLE_SUM;
+            memcpy(img + NNUE_DESC_OFFSET, "v2 description of 80 bytes at most; this one is seventy-three characters..", 74);
+            fix_checksum(img, size);
+            expect_same_net(img, size, net);
+            XqError err;
+            Network *v2 = nnue_parse(img, size, &err);
+            assert_non_null(v2);
+            assert_int_equal(strlen(v2->desc), 74);
+            nnue_net_free(v2);
+            /* version 1: the checksum of the payload only; its payload is still checked */
+            img[NNUE_OFF_VERSION] = NNUE_VERSION_PAYLOAD_SUM;
+            put32(img + NNUE_OFF_CHECKSUM, nnue_fnv1a(img + NNUE_HEADER_SIZE, size - NNUE_HEADER_SIZE));
+            expect_same_net(img, size, net);
+            img[NNUE_HEADER_SIZE + 1000] ^= 1;
+            expect_rejected(img, size, "checksum");
+        }
+        free(img);
+        nnue_net_free(net);
+    }
+}
+
+/* Every kind of corruption of a version 3 file rejected with its own message. */
+static void test_net_files_rejected(void **state)
+{
+    (void)state;
+    Network *net = random_net(8, &SHAPES[1]);
+    const size_t size = nnue_net_file_size(net);
+    uint8_t *img = malloc(size + 1), *bad = malloc(size + 1);
     assert_non_null(img);
     assert_non_null(bad);
     nnue_serialise(net, img);
-    XqError err;
-    assert_true(nnue_parse(back, img, FILE_SIZE, &err));
-    assert_memory_equal(net, back, sizeof *net);
-
-    expect_rejected(img, FILE_SIZE - 1, "truncated");
+    expect_rejected(img, size - 1, "truncated");
     expect_rejected(img, 100, "header");
-    memcpy(bad, img, FILE_SIZE);
-    bad[FILE_SIZE] = 0;
-    expect_rejected(bad, FILE_SIZE + 1, "trailing");
+    memcpy(bad, img, size);
+    bad[size] = 0;
+    expect_rejected(bad, size + 1, "trailing");
     bad[0] = 'X';
-    expect_rejected(bad, FILE_SIZE, "magic");
-    memcpy(bad, img, FILE_SIZE);
-    bad[8] = NNUE_VERSION + 1;
-    expect_rejected(bad, FILE_SIZE, "version");
-    /* the checksum covers the header too: a description or a padding byte edited after export fails */
-    memcpy(bad, img, FILE_SIZE);
+    expect_rejected(bad, size, "magic");
+#define EDIT(offset, value, want)                                                                                     \
+    do {                                                                                                             \
+        memcpy(bad, img, size);                                                                                      \
+        put32(bad + (offset), (value));                                                                              \
+        fix_checksum(bad, size);                                                                                     \
+        expect_rejected(bad, size, (want));                                                                          \
+    } while (0)
+    EDIT(NNUE_OFF_VERSION, NNUE_VERSION + 1, "version");
+    EDIT(NNUE_OFF_FEATURE_SET, 3, "feature set");
+    EDIT(NNUE_OFF_FEATURE_SET, NNUE_FEATURE_SET_PSQ, "input count"); /* set 1 with set 2's inputs */
+    EDIT(NNUE_OFF_INPUTS, NNUE_FEATURES, "input count");
+    EDIT(NNUE_OFF_HIDDEN, 0, "hidden size");
+    EDIT(NNUE_OFF_HIDDEN, 520, "hidden size");  /* not a multiple of 32 */
+    EDIT(NNUE_OFF_HIDDEN, 2048, "hidden size"); /* wider than the engine runs */
+    EDIT(NNUE_OFF_HIDDEN, 256, "payload size"); /* a width the engine runs, but not this payload's */
+    EDIT(NNUE_OFF_BUCKETS, 4, "output buckets");
+    EDIT(NNUE_OFF_QA, 127, "QA");
+    EDIT(NNUE_OFF_L2, 16, "second stage");
+    EDIT(NNUE_OFF_L3, 32, "second stage");
+    EDIT(NNUE_OFF_RESERVED, 1, "reserved");
+    /* the checksum covers the header too: a description edited after export fails */
+    memcpy(bad, img, size);
     bad[NNUE_DESC_OFFSET] ^= '\n';
-    expect_rejected(bad, FILE_SIZE, "checksum");
-    memcpy(bad, img, FILE_SIZE);
-    bad[NNUE_HEADER_SIZE - 1] ^= 1;
-    expect_rejected(bad, FILE_SIZE, "checksum");
-    /* a version 1 file (checksum of the payload only, as nets were written before) still loads, its version
-     * telling the definitions apart; its payload is still checked */
-    memcpy(bad, img, FILE_SIZE);
-    bad[8] = NNUE_VERSION_PAYLOAD_SUM;
-    bad[NNUE_DESC_OFFSET] = 'v';
-    uint32_t payload_sum = nnue_fnv1a(bad + NNUE_HEADER_SIZE, NNUE_PAYLOAD_SIZE);
-    for (int i = 0; i < 4; i++)
-        bad[NNUE_OFF_CHECKSUM + i] = (uint8_t)(payload_sum >> (8 * i));
-    assert_true(nnue_parse(back, bad, FILE_SIZE, &err));
-    assert_memory_equal(back->ft_weight, net->ft_weight, sizeof net->ft_weight);
-    assert_int_equal(back->desc[0], 'v');
+    expect_rejected(bad, size, "checksum");
+    memcpy(bad, img, size);
     bad[NNUE_HEADER_SIZE + 1000] ^= 1;
-    expect_rejected(bad, FILE_SIZE, "checksum");
-    memcpy(bad, img, FILE_SIZE);
-    bad[20] = 0; /* hidden size 256 -> 0 */
-    bad[21] = 0;
-    expect_rejected(bad, FILE_SIZE, "hidden size");
-    memcpy(bad, img, FILE_SIZE);
-    bad[NNUE_HEADER_SIZE + 1000] ^= 1;
-    expect_rejected(bad, FILE_SIZE, "checksum");
-    memcpy(bad, img, FILE_SIZE);
-    size_t out_at = NNUE_HEADER_SIZE + 2 * (NNUE_FEATURES * NNUE_HIDDEN + NNUE_HIDDEN) + 2 * 5;
+    expect_rejected(bad, size, "checksum");
+    memcpy(bad, img, size);
+    size_t out_at = NNUE_HEADER_SIZE + 2 * ((size_t)net->shape.inputs * 512 + 512) + 2 * 5;
     bad[out_at] = 200; /* output weight 200: beyond the kernels' range */
     bad[out_at + 1] = 0;
-    fix_checksum(bad);
-    expect_rejected(bad, FILE_SIZE, "output weight");
-
-    Network *kept = random_net(9), *copy = malloc(sizeof *copy);
-    assert_non_null(copy);
-    memcpy(copy, kept, sizeof *kept);
-    assert_false(nnue_load_file(kept, "/nonexistent/dir/x.nnue", NULL, &err));
+    fix_checksum(bad, size);
+    expect_rejected(bad, size, "output weight");
+    /* a version 2 file must have version 2's one shape */
+    Network *v1 = random_net(9, &SHAPES[0]);
+    const size_t v1_size = nnue_net_file_size(v1);
+    uint8_t *old = malloc(v1_size);
+    assert_non_null(old);
+    nnue_serialise(v1, old);
+    old[NNUE_OFF_VERSION] = NNUE_VERSION_WHOLE_SUM;
+    put32(old + NNUE_OFF_HIDDEN, 512);
+    fix_checksum(old, v1_size);
+    expect_rejected(old, v1_size, "hidden size");
+    XqError err;
+    assert_null(nnue_load_file("/nonexistent/dir/x.nnue", NULL, &err));
     assert_non_null(strstr(err.msg, "cannot open"));
-    assert_memory_equal(kept, copy, sizeof *kept);
-    free(copy);
-    free(kept);
+    free(old);
+    nnue_net_free(v1);
     free(bad);
     free(img);
-    free(back);
-    free(net);
+    nnue_net_free(net);
 }
 
 /* Runs the network tests. */
@@ -325,10 +444,12 @@ int main(void)
     tables_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_incremental_equals_refresh),
+        cmocka_unit_test(test_king_move_uses_the_cache),
         cmocka_unit_test(test_simd_equals_scalar),
         cmocka_unit_test(test_output_worst_case),
         cmocka_unit_test(test_colour_mirror),
-        cmocka_unit_test(test_net_files),
+        cmocka_unit_test(test_net_files_round_trip),
+        cmocka_unit_test(test_net_files_rejected),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,7 +20,8 @@
 #include "testnet.h"
 #include "testutil.h"
 
-enum { T_FAST = 5000, FILE_SIZE = NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE };
+enum { T_FAST = 5000 };
+#define FILE_SIZE nnue_file_size(&NNUE_SHAPE_V1)
 
 static Position POS;
 static char NET_PATH[256], TRUNC_PATH[256], FOREIGN_PATH[256], HOSTILE_PATH[256];
@@ -105,7 +106,7 @@ static void test_uci_options(void **state)
     pos_make(&POS, m);
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_close(ep, NULL, T_FAST);
-    free(net);
+    nnue_net_free(net);
 }
 
 /* UCCI: the same options by their UCCI names. */
@@ -134,7 +135,7 @@ static void test_ucci_options(void **state)
     test_setup(&POS, START_FEN);
     assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
     ep_close(ep, "bye", T_FAST);
-    free(net);
+    nnue_net_free(net);
 }
 
 /* EvalFile and BookFiles naming a FIFO (no writer, so a plain open blocks), /dev/stdin (the GUI's pipe: a
@@ -250,7 +251,7 @@ static void test_values_as_typed(void **state)
     for (int i = 0; i < N_NAMES; i++)
         remove(NAMES[i][0]);
     free(img);
-    free(net);
+    nnue_net_free(net);
 }
 
 /* Writes the net files the tests load: a good one, a truncated copy and a foreign file. */
@@ -278,7 +279,7 @@ static int write_nets(void **state)
     memcpy(img, "PIKAFISH", 8);
     write_file(FOREIGN_PATH, img, FILE_SIZE);
     free(img);
-    free(net);
+    nnue_net_free(net);
     return 0;
 }
 

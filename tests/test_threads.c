@@ -145,17 +145,17 @@ static void test_all_threads_work(void **state)
 /* A random net (weights around the clamp range) for the network test. */
 static Network *random_net(uint64_t seed)
 {
-    Network *net = calloc(1, sizeof *net);
+    Network *net = nnue_net_new(&NNUE_SHAPE_V1);
     assert_non_null(net);
-    for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++) {
+    const size_t h = (size_t)net->shape.hidden;
+    for (size_t i = 0; i < (size_t)net->shape.inputs * h; i++) {
         seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
         net->ft_weight[i] = (int16_t)((int)(seed >> 58) - 32);
     }
-    for (int i = 0; i < NNUE_HIDDEN; i++)
+    for (size_t i = 0; i < h; i++)
         net->ft_bias[i] = (int16_t)(i % 200);
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
-        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
-            net->out_weight[b][i] = (int16_t)((i * 37 + b) % 255 - NNUE_OUT_WEIGHT_MAX);
+    for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * h; i++)
+        net->out_weight[i] = (int16_t)((int)(i % (2 * h) * 37 + i / (2 * h)) % 255 - NNUE_OUT_WEIGHT_MAX);
     snprintf(net->desc, sizeof net->desc, "test_threads net");
     return net;
 }
@@ -187,7 +187,7 @@ static void test_threads_share_the_net(void **state)
     for (int i = 0; i < threads; i++)
         assert_int_equal(pool_thread_stats(pool, i).nnue_evals, 0);
     pool_free(pool);
-    free(net);
+    nnue_net_free(net);
 }
 
 /* `go mate N` with several threads: the mate is found with its exact distance, whichever thread finds it. */

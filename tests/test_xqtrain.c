@@ -1,9 +1,11 @@
 /*
  * test_xqtrain.c - the network trainer (tools/xqtrain): the gradient against
- * central finite differences, the integer reference evaluation against
- * hand-computed values, loading and filtering records, the fit of K,
- * checkpoints, and a tiny training run on positions from random play (loss
- * goes down, two runs give byte-identical nets, the export round-trips).
+ * central finite differences (feature sets 1 and 2, with their virtual
+ * rows), the integer reference evaluation against hand-computed values,
+ * loading and filtering records, the fit of K, checkpoints (every version and
+ * both feature sets), and a tiny training run on positions from random play
+ * (loss goes down, two runs give byte-identical nets, the export
+ * round-trips).
  */
 #include <math.h>
 #include <stdio.h>
@@ -25,9 +27,15 @@ enum {
     FD_POSITIONS = 6,
     FOLD_POSITIONS = 400,   /* positions of the folding test */
     K_FIT_RECORDS = 40000,
-    CKPT_V1_HEADER = 32,
+    CKPT_V2_HEADER = 32,    /* the header of checkpoint versions 1 and 2 */
+    CKPT_HIDDEN = 8,
 };
-static const double FD_EPS = 1e-3, FD_REL_TOL = 2e-2, FD_ABS_TOL = 2e-5;
+static const double FD_EPS = 1e-4, FD_REL_TOL = 2e-2, FD_ABS_TOL = 2e-5;
+/* Positions of the gradient check with kings in other king buckets than the start squares' (feature set 2). */
+static const char *const FD_KING_FENS[] = {
+    "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+    "3k5/4a4/4b1n2/p1p1p3p/6p2/2P6/P3P1P1P/2N1B1N2/4A4/2BAK2R1 b - - 0 1",
+};
 static const double TRUE_K = 200.0, K_FIT_TOL = 12.0;
 static const double FOLD_OUT_RANGE = 0.13, FOLD_VIRT_RANGE = 0.2; /* |out weight| of trained nets; test's |virtual| */
 static const double FOLD_MIN_EFFECT_CP = 20.0; /* mean eval change the test's virtual rows must make */
@@ -79,13 +87,13 @@ static void check_param(Net *net, float *param, float analytic, const TrainSet *
     double numeric = (up - down) / (2 * FD_EPS);
     double err = fabs(numeric - analytic);
     if (err > FD_ABS_TOL + FD_REL_TOL * fabs(numeric))
-        fail_msg("gradient %g, finite difference %g", (double)analytic, numeric);
+        fail_msg("gradient %g, finite difference %g (param %td)", (double)analytic, numeric, param - net->params);
 }
 
-/* The gradient of every parameter kind, virtual rows included, matches central finite differences (powers 2 and 2.5). */
-static void test_gradient(void **state)
+/* The gradient of every parameter kind of a net of a feature set, virtual rows included, matches central finite
+ * differences (powers 2 and 2.5). */
+static void check_gradient(int feature_set)
 {
-    (void)state;
     char path[PATH_MAX_TEST];
     write_random_games(tmp_path("fd.bin", path), FD_POSITIONS * 10, 7);
     TrainSet all = { 0 }, none = { 0 }, s = { 0 };
@@ -95,12 +103,19 @@ static void test_gradient(void **state)
     load(path, &keep, 0, &all, &none, &tc, &vc, &unknown);
     for (int i = 0; i < FD_POSITIONS; i++) /* spread over the games: varied boards and both sides to move */
         assert_true(train_set_push(&s, &all.pos[i * 9 + (i % 2)]));
+    for (size_t i = 0; i < sizeof FD_KING_FENS / sizeof *FD_KING_FENS; i++) { /* kings off their start squares */
+        TrainPos p;
+        XqError err;
+        assert_true(train_pos_from_fen(FD_KING_FENS[i], &p, &err));
+        assert_true(train_set_push(&s, &p));
+    }
     const double powers[] = { 2.0, 2.5 };
     for (int pw = 0; pw < 2; pw++) {
         Net net;
         Grad g;
         Scratch sc;
-        assert_true(net_alloc(&net, FD_HIDDEN) && grad_alloc(&g, &net) && scratch_alloc(&sc, FD_HIDDEN));
+        NnueShape shape = train_shape(feature_set, FD_HIDDEN);
+        assert_true(net_alloc(&net, &shape) && grad_alloc(&g, &net) && scratch_alloc(&sc, FD_HIDDEN));
         net_init_random(&net, 11);
         for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * FD_HIDDEN; i++)
             net.out_w[i] *= 20; /* outputs large enough for a clear gradient */
@@ -109,21 +124,34 @@ static void test_gradient(void **state)
         for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
             net.out_b[b] = 0.1f;
         TrainRng vr = { 13 };
-        for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * FD_HIDDEN; i++) /* virtual rows that change the folded net */
+        for (size_t i = 0; i < (size_t)net.virt_rows * FD_HIDDEN; i++) /* virtual rows that change the folded net */
             net.virt[i] = (float)(0.1 * (rng_uniform(&vr) - 0.5));
         net.factorised = true;
         net_sync(&net);
         LossSpec loss = { 150, 0.3, powers[pw] };
         for (size_t i = 0; i < s.count; i++)
             net_loss_grad(&net, &s.pos[i], &loss, 1.0f / (float)s.count, &g, &sc);
-        int real_rows = g.row_count;
-        grad_factorise(&g, FD_HIDDEN);
+        int real_rows = g.row_count, kinds[3] = { 0 }; /* touched rows: real, psq, group */
+        grad_factorise(&g, &net);
         assert_true(real_rows > 0);
-        /* each group's material row, and some file and rank rows, are touched */
-        assert_true(g.row_count > real_rows + TRAIN_GROUPS);
+        for (int r = 0; r < g.row_count; r++) {
+            int row = g.row_list[r], virt[TRAIN_VIRT_MAX];
+            kinds[row < net.shape.inputs ? 0 : row < net.shape.inputs + net.psq_rows ? 1 : 2]++;
+            if (row < net.shape.inputs) /* a real row's virtual rows are all touched */
+                for (int k = train_virtual_rows(&net, row, virt) - 1; k >= 0; k--)
+                    assert_true(g.touched[virt[k]]);
+        }
+        assert_int_equal(kinds[0], real_rows);
+        /* each group's material row, and some file and rank rows, are touched; in feature set 2 the psq rows of
+           the pieces, several king buckets' real rows sharing each */
+        assert_true(kinds[2] > TRAIN_GROUPS);
+        if (feature_set == NNUE_FEATURE_SET_KING)
+            assert_true(kinds[1] > NNUE_MAX_ACTIVE && kinds[1] < real_rows);
+        else
+            assert_int_equal(kinds[1], 0);
         for (int r = 0; r < g.row_count; r++) /* every active ft row, real and virtual, every unit */
             for (int j = 0; j < FD_HIDDEN; j++) {
-                size_t at = (size_t)g.rows[r] * FD_HIDDEN + (size_t)j;
+                size_t at = (size_t)g.row_list[r] * FD_HIDDEN + (size_t)j;
                 check_param(&net, &net.ft_w[at], g.ft_w[at], &s, &loss, &sc);
             }
         for (int j = 0; j < FD_HIDDEN; j++)
@@ -134,7 +162,7 @@ static void test_gradient(void **state)
             check_param(&net, &net.out_b[b], g.out_b[b], &s, &loss, &sc);
         }
         /* a row no position uses has no gradient and is not listed */
-        for (int f = 0; f < TRAIN_ROWS; f++)
+        for (int f = 0; f < net.rows; f++)
             if (!g.touched[f])
                 for (int j = 0; j < FD_HIDDEN; j++)
                     assert_true(g.ft_w[f * FD_HIDDEN + j] == 0.0f);
@@ -144,6 +172,20 @@ static void test_gradient(void **state)
     }
     train_set_free(&all);
     train_set_free(&s);
+}
+
+/* The gradient of a feature-set-1 net (1260 inputs; material, file and rank rows). */
+static void test_gradient(void **state)
+{
+    (void)state;
+    check_gradient(NNUE_FEATURE_SET_PSQ);
+}
+
+/* The gradient of a feature-set-2 net (king buckets; psq rows shared by the buckets, then material, file, rank). */
+static void test_gradient_king(void **state)
+{
+    (void)state;
+    check_gradient(NNUE_FEATURE_SET_KING);
 }
 
 /* A factorised float net evaluates exactly like its folded copy, and its export like both (within quantisation). */
@@ -156,13 +198,15 @@ static void test_factorised_export(void **state)
     load_all_records(path, &s);
     Net net, folded, plain;
     Scratch sc;
-    assert_true(net_alloc(&net, NNUE_HIDDEN) && net_alloc(&folded, NNUE_HIDDEN) && net_alloc(&plain, NNUE_HIDDEN));
-    assert_true(scratch_alloc(&sc, NNUE_HIDDEN));
+    const size_t H = NNUE_HIDDEN_V1;
+    assert_true(net_alloc(&net, &NNUE_SHAPE_V1) && net_alloc(&folded, &NNUE_SHAPE_V1));
+    assert_true(net_alloc(&plain, &NNUE_SHAPE_V1) && scratch_alloc(&sc, (int)H));
+    const size_t n_virt = (size_t)net.virt_rows * H;
     net_init_random(&net, 17);
     TrainRng r = { 19 };
-    for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * NNUE_HIDDEN; i++) /* output weights of a trained size */
+    for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * H; i++) /* output weights of a trained size */
         net.out_w[i] = (float)(FOLD_OUT_RANGE * (2 * rng_uniform(&r) - 1));
-    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN; i++)
+    for (size_t i = 0; i < n_virt; i++)
         net.virt[i] = (float)(FOLD_VIRT_RANGE * (2 * rng_uniform(&r) - 1));
     net.factorised = true;
     net.qat = true; /* the net on its grid: the export then differs by the integer arithmetic only */
@@ -171,10 +215,10 @@ static void test_factorised_export(void **state)
     memcpy(plain.params, net.params, net.size * sizeof *net.params);
     folded.qat = plain.qat = true;
     net_unfactorise(&folded, NULL, NULL);
-    memset(plain.virt, 0, TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN * sizeof *plain.virt);
+    memset(plain.virt, 0, n_virt * sizeof *plain.virt);
     net_sync(&folded);
     net_sync(&plain);
-    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN; i++)
+    for (size_t i = 0; i < n_virt; i++)
         assert_true(folded.virt[i] == 0.0f);
     double plain_diff = 0;
     for (size_t i = 0; i < s.count; i++) {
@@ -196,16 +240,16 @@ static void test_factorised_export(void **state)
     /* -init from that .nnue: the folded weights in the real rows, zero virtual rows */
     Net back;
     Adam adam;
-    QNet q;
-    assert_true(qnet_alloc(&q) && qnet_read_file(path, &q, &err));
+    Network *q = qnet_read_file(path, &err);
+    assert_non_null(q);
     assert_true(init_from_file(path, &back, &adam, &err));
-    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN; i++)
+    for (size_t i = 0; i < n_virt; i++)
         assert_true(back.virt[i] == 0.0f);
-    for (size_t i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i += NNUE_HIDDEN + 1)
+    for (size_t i = 0; i < NNUE_FEATURES * H; i += H + 1)
         assert_true(fabs(back.ft_w[i] - folded.ft_w[i]) <= 0.5 / NNUE_QA + 1e-6);
     for (size_t i = 0; i < s.count; i++)
-        assert_true(fabs(net_eval_cp(&back, &s.pos[i], &sc) - qnet_eval(&q, &s.pos[i])) <= EXPORT_DEQUANT_TOLERANCE_CP);
-    qnet_free(&q);
+        assert_true(fabs(net_eval_cp(&back, &s.pos[i], &sc) - qnet_eval(q, &s.pos[i])) <= EXPORT_DEQUANT_TOLERANCE_CP);
+    nnue_net_free(q);
     net_free(&back);
     adam_free(&adam);
     net_free(&net);
@@ -215,70 +259,88 @@ static void test_factorised_export(void **state)
     train_set_free(&s);
 }
 
-/* A quantised net with every weight 0 and units 0..3 of ft_b set to v (output weights -1 there). */
-static void tiny_qnet(QNet *q, const int v[4], int16_t w, int32_t bias)
+/* Sets a quantised net's weights to 0 but units 0..3 of ft_b (v) and their output weights (w) in the side to
+ * move's half of every bucket, and every output bias to bias. */
+static void tiny_qnet(Network *q, const int v[4], int16_t w, int32_t bias)
 {
-    memset(q->ft_w, 0, (size_t)NNUE_FEATURES * NNUE_HIDDEN * sizeof *q->ft_w);
-    memset(q->ft_b, 0, sizeof q->ft_b);
-    memset(q->out_w, 0, sizeof q->out_w);
+    size_t h = (size_t)q->shape.hidden;
+    memset(q->ft_weight, 0, (size_t)q->shape.inputs * h * sizeof *q->ft_weight);
+    memset(q->ft_bias, 0, h * sizeof *q->ft_bias);
+    memset(q->out_weight, 0, NNUE_OUTPUT_BUCKETS * 2 * h * sizeof *q->out_weight);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
         for (int j = 0; j < 4; j++)
-            q->out_w[b][j] = w;
-        q->out_b[b] = bias;
+            nnue_out_row(q, b)[j] = w;
+        q->out_bias[b] = bias;
     }
     for (int j = 0; j < 4; j++)
-        q->ft_b[j] = (int16_t)v[j];
+        q->ft_bias[j] = (int16_t)v[j];
+}
+
+/* The trainer's view of a FEN. */
+static TrainPos fen_pos(const char *fen)
+{
+    TrainPos p;
+    XqError err;
+    if (!train_pos_from_fen(fen, &p, &err))
+        fail_msg("%s: %s", fen, err.msg);
+    return p;
 }
 
 /* The integer reference follows the documented order of operations, truncating toward zero. */
 static void test_integer_reference(void **state)
 {
     (void)state;
-    QNet q;
-    assert_true(qnet_alloc(&q));
-    Position pos;
-    test_setup(&pos, START_FEN);
-    PackedPos rec;
-    packed_from_position(&rec, &pos);
-    TrainPos p;
-    memcpy(p.sq, rec.sq, sizeof p.sq);
-    p.stm = rec.stm;
+    Network *q = nnue_net_new(&NNUE_SHAPE_V1);
+    assert_non_null(q);
+    TrainPos p = fen_pos(START_FEN);
     /* sum = -(100^2 + 21^2 + 3^2 + 2^2) = -10454; sum / 255 = -40 (not -41); -40 * 400 / 16320 = -0.98 -> 0 */
     const int v[4] = { 100, 21, 3, 2 };
-    tiny_qnet(&q, v, -1, 0);
-    assert_int_equal(qnet_eval(&q, &p), 0);
+    tiny_qnet(q, v, -1, 0);
+    assert_int_equal(qnet_eval(q, &p), 0);
     /* with bias -1: (-40 - 1) * 400 / 16320 = -1.0049 -> -1 (not -2) */
-    tiny_qnet(&q, v, -1, -1);
-    assert_int_equal(qnet_eval(&q, &p), -1);
+    tiny_qnet(q, v, -1, -1);
+    assert_int_equal(qnet_eval(q, &p), -1);
     /* sum = +10454 and bias 1: (40 + 1) * 400 / 16320 = 1.0049 -> 1 */
-    tiny_qnet(&q, v, 1, 1);
-    assert_int_equal(qnet_eval(&q, &p), 1);
+    tiny_qnet(q, v, 1, 1);
+    assert_int_equal(qnet_eval(q, &p), 1);
     /* bias 5.0 (81600): (40 + 81600) * 400 / 16320 = 2000.98 -> 2000 */
-    tiny_qnet(&q, v, 1, 5 * NNUE_QA * NNUE_QB);
-    assert_int_equal(qnet_eval(&q, &p), 2000);
+    tiny_qnet(q, v, 1, 5 * NNUE_QA * NNUE_QB);
+    assert_int_equal(qnet_eval(q, &p), 2000);
     /* red lacks its rook on i0, so black's rook on i9 is a feature of black's view only: it adds 200 to unit 0
        of black's accumulator (300, clamped to 255) and nothing to red's (100) */
-    test_setup(&pos, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1");
-    packed_from_position(&rec, &pos);
-    memcpy(p.sq, rec.sq, sizeof p.sq);
-    tiny_qnet(&q, v, 1, 0);
-    q.ft_w[nnue_feature(BLACK, false, BLACK, ROOK, nnue_sq(8, 9)) * NNUE_HIDDEN] = 200;
+    p = fen_pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1");
+    const int rook = nnue_feature(BLACK, false, BLACK, ROOK, nnue_sq(8, 9));
+    tiny_qnet(q, v, 1, 0);
+    q->ft_weight[(size_t)rook * NNUE_HIDDEN_V1] = 200;
     /* red to move: red's accumulator meets the weights (the side to move's half): as above, 0 */
-    p.stm = RED;
-    assert_int_equal(qnet_eval(&q, &p), 0);
+    assert_int_equal(qnet_eval(q, &p), 0);
     /* black to move: (255^2 + 21^2 + 3^2 + 2^2) / 255 = 256; 256 * 400 / 16320 = 6.27 -> 6 */
     p.stm = BLACK;
-    assert_int_equal(qnet_eval(&q, &p), 6);
+    assert_int_equal(qnet_eval(q, &p), 6);
     /* the same weights on the other half of the output: the other side's accumulator counts */
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         for (int j = 0; j < 4; j++) {
-            q.out_w[b][NNUE_HIDDEN + j] = 1;
-            q.out_w[b][j] = 0;
+            nnue_out_row(q, b)[NNUE_HIDDEN_V1 + j] = 1;
+            nnue_out_row(q, b)[j] = 0;
         }
-    assert_int_equal(qnet_eval(&q, &p), 0);
+    assert_int_equal(qnet_eval(q, &p), 0);
     p.stm = RED;
-    assert_int_equal(qnet_eval(&q, &p), 6);
-    qnet_free(&q);
+    assert_int_equal(qnet_eval(q, &p), 6);
+    nnue_net_free(q);
+    /* feature set 2: the rook's row is that of black's king bucket. Black's king on e8 is on its second rank
+       (bucket 2 * 1 + 1 = 3); red's on e0 (bucket 1): the row in bucket 3 counts, the one in bucket 1 does not */
+    const NnueShape king = train_shape(NNUE_FEATURE_SET_KING, NNUE_HIDDEN_STEP);
+    q = nnue_net_new(&king);
+    assert_non_null(q);
+    p = fen_pos("rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 b - - 0 1");
+    assert_int_equal(nnue_king_bucket(BLACK, nnue_sq(4, 8)), 3);
+    assert_int_equal(nnue_king_bucket(RED, nnue_sq(4, 0)), 1);
+    tiny_qnet(q, v, 1, 0);
+    q->ft_weight[(size_t)(1 * NNUE_FEATURES + rook) * NNUE_HIDDEN_STEP] = 200;
+    assert_int_equal(qnet_eval(q, &p), 0);
+    q->ft_weight[(size_t)(3 * NNUE_FEATURES + rook) * NNUE_HIDDEN_STEP] = 200;
+    assert_int_equal(qnet_eval(q, &p), 6);
+    nnue_net_free(q);
 }
 
 /* Filters count their records, plies of 0xFFFF and files without plies are not ply-filtered, and the
@@ -387,7 +449,7 @@ static void run_training(const TrainSet *train, const TrainSet *valid, double k,
     assert_true(mkdir_for_test(dir));
     Net net;
     Adam adam;
-    assert_true(net_alloc(&net, NNUE_HIDDEN) && adam_alloc(&adam, &net));
+    assert_true(net_alloc(&net, &NNUE_SHAPE_V1) && adam_alloc(&adam, &net));
     net_init_random(&net, 5);
     net.factorised = true; /* the trainer's default */
     TrainOptions o = run_options(dir);
@@ -440,35 +502,36 @@ static void test_training_run(void **state)
     /* the written net: header fields, checksum, and its integer eval near the float net's */
     size_t n;
     uint8_t *file = slurp(tmp_path("run1/final.nnue", path), &n);
-    assert_int_equal(n, NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE);
+    const size_t payload = nnue_payload_size(&NNUE_SHAPE_V1);
+    assert_int_equal(n, NNUE_HEADER_SIZE + payload);
     assert_memory_equal(file, NNUE_MAGIC, 8);
     NnueHeader h;
     XqError err;
     assert_true(nnue_parse_header(file, n, &h, &err));
     assert_int_equal(h.version, NNUE_VERSION);
+    assert_int_equal(h.feature_set, NNUE_FEATURE_SET_PSQ);
     assert_int_equal(h.inputs, NNUE_FEATURES);
-    assert_int_equal(h.hidden, NNUE_HIDDEN);
+    assert_int_equal(h.hidden, NNUE_HIDDEN_V1);
     assert_int_equal(h.buckets, NNUE_OUTPUT_BUCKETS);
     assert_int_equal(h.qa, NNUE_QA);
     assert_int_equal(h.qb, NNUE_QB);
     assert_int_equal(h.scale, NNUE_SCALE);
-    assert_int_equal(h.payload_size, NNUE_PAYLOAD_SIZE);
-    assert_int_equal(h.checksum, nnue_file_checksum(file, NNUE_FILE_SIZE));
+    assert_int_equal(h.payload_size, payload);
+    assert_int_equal(h.checksum, nnue_file_checksum(file, n));
     assert_string_equal(h.desc, "test_xqtrain");
-    QNet q;
-    assert_true(qnet_alloc(&q));
-    assert_true(qnet_parse(file, n, &q, &err));
+    Network *q = nnue_parse(file, n, &err);
+    assert_non_null(q);
     Net net, dq;
     Adam adam;
     Scratch sc;
     assert_true(init_from_file(tmp_path("run1/epoch-6.ckpt", path), &net, &adam, &err));
     net.qat = true; /* the last epochs trained the net on its grid */
     net_sync(&net);
-    assert_true(scratch_alloc(&sc, NNUE_HIDDEN));
+    assert_true(scratch_alloc(&sc, NNUE_HIDDEN_V1));
     double total = 0;
     for (size_t i = 0; i < valid.count; i++) {
         /* on the grid the float net is the integer net, but for the integer arithmetic's truncation */
-        double d = fabs(net_eval_cp(&net, &valid.pos[i], &sc) - qnet_eval(&q, &valid.pos[i]));
+        double d = fabs(net_eval_cp(&net, &valid.pos[i], &sc) - qnet_eval(q, &valid.pos[i]));
         if (!(d <= QAT_EXPORT_MAX_CP))
             fail_msg("position %zu: |float - int| %.2f cp for a net trained on its grid", i, d);
         total += d;
@@ -478,13 +541,13 @@ static void test_training_run(void **state)
     adam_free(&adam);
     assert_true(init_from_file(tmp_path("run1/final.nnue", path), &dq, &adam, &err));
     for (size_t i = 0; i < valid.count; i++)
-        assert_true(fabs(net_eval_cp(&dq, &valid.pos[i], &sc) - qnet_eval(&q, &valid.pos[i])) <= EXPORT_DEQUANT_TOLERANCE_CP);
+        assert_true(fabs(net_eval_cp(&dq, &valid.pos[i], &sc) - qnet_eval(q, &valid.pos[i])) <= EXPORT_DEQUANT_TOLERANCE_CP);
     /* a flipped payload byte fails the checksum */
     file[NNUE_HEADER_SIZE + 1000] ^= 1;
-    assert_false(qnet_parse(file, n, &q, &err));
+    assert_null(nnue_parse(file, n, &err));
     assert_non_null(strstr(err.msg, "checksum"));
     free(file);
-    qnet_free(&q);
+    nnue_net_free(q);
     net_free(&net);
     net_free(&dq);
     adam_free(&adam);
@@ -493,62 +556,93 @@ static void test_training_run(void **state)
     train_set_free(&valid);
 }
 
-/* Writes a version 1 checkpoint of a net (no virtual rows, no Adam state), as the trainer once did. */
-static void write_ckpt_v1(const char *path, const Net *net)
+/* Writes a checkpoint of a feature-set-1 net of width CKPT_HIDDEN as the trainer once did: version 1 (no virtual
+ * rows) or 2 (280 of them); no Adam state. */
+static void write_ckpt_old(const char *path, const Net *net, int version)
 {
-    static const uint8_t head[CKPT_V1_HEADER] = { 'X', 'Q', 'C', 'K', 'P', 'T', 0, 1, 8, 0, 0, 0, 1 };
-    size_t h = 8, real = NNUE_FEATURES * h, dense = net->size - TRAIN_ROWS * h;
-    assert_int_equal(net->hidden, 8);
+    uint8_t head[CKPT_V2_HEADER] = { 'X', 'Q', 'C', 'K', 'P', 'T', 0, (uint8_t)version, CKPT_HIDDEN, 0, 0, 0, 1 };
+    head[28] = version == 2 ? TRAIN_GROUP_ROWS % 256 : 0; /* the virtual rows, little-endian */
+    head[29] = version == 2 ? TRAIN_GROUP_ROWS / 256 : 0;
+    size_t h = CKPT_HIDDEN, real = NNUE_FEATURES * h, virt = TRAIN_GROUP_ROWS * h;
+    size_t dense = net->size - (size_t)net->rows * h;
+    assert_int_equal(net->shape.hidden, CKPT_HIDDEN);
+    assert_int_equal(net->shape.feature_set, NNUE_FEATURE_SET_PSQ);
     FILE *f = fopen(path, "wb");
     assert_non_null(f);
     assert_int_equal(fwrite(head, 1, sizeof head, f), sizeof head); /* hidden 8, epoch 1, no Adam */
     assert_int_equal(fwrite(net->ft_w, sizeof(float), real, f), real); /* little-endian floats, as x86-64 holds them */
+    if (version == 2)
+        assert_int_equal(fwrite(net->virt, sizeof(float), virt, f), virt);
     assert_int_equal(fwrite(net->ft_b, sizeof(float), dense, f), dense);
     assert_int_equal(fclose(f), 0);
 }
 
-/* A checkpoint restores the weights (virtual rows too) and the Adam state exactly; version 1 still loads. */
+/* A checkpoint of either feature set restores the shape, the weights (virtual rows too) and the Adam state exactly. */
 static void test_checkpoint(void **state)
 {
     (void)state;
-    Net net, back;
-    Adam adam, back_adam;
     XqError err;
     char path[PATH_MAX_TEST];
-    assert_true(net_alloc(&net, 8) && adam_alloc(&adam, &net));
-    net_init_random(&net, 9);
-    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * 8; i++)
-        net.virt[i] = (float)i * 1e-4f;
-    for (size_t i = 0; i < net.size; i++) {
-        adam.m[i] = (float)i * 1e-3f;
-        adam.v[i] = (float)i * 1e-6f;
+    for (int set = NNUE_FEATURE_SET_PSQ; set <= NNUE_FEATURE_SET_KING; set++) {
+        Net net, back;
+        Adam adam, back_adam;
+        NnueShape shape = train_shape(set, CKPT_HIDDEN);
+        assert_true(net_alloc(&net, &shape) && adam_alloc(&adam, &net));
+        net_init_random(&net, 9);
+        for (size_t i = 0; i < (size_t)net.virt_rows * CKPT_HIDDEN; i++)
+            net.virt[i] = (float)i * 1e-4f;
+        for (size_t i = 0; i < net.size; i++) {
+            adam.m[i] = (float)i * 1e-3f;
+            adam.v[i] = (float)i * 1e-6f;
+        }
+        adam.step = 0x100000005ull;
+        assert_true(ckpt_save(tmp_path("t.ckpt", path), &net, &adam, 3, &err));
+        assert_true(init_from_file(path, &back, &back_adam, &err));
+        assert_int_equal(back.shape.feature_set, set);
+        assert_int_equal(back.shape.inputs, nnue_feature_count(set));
+        assert_int_equal(back.shape.hidden, CKPT_HIDDEN);
+        assert_int_equal(back.size, net.size);
+        assert_memory_equal(back.params, net.params, net.size * sizeof(float));
+        assert_memory_equal(back_adam.m, adam.m, net.size * sizeof(float));
+        assert_memory_equal(back_adam.v, adam.v, net.size * sizeof(float));
+        assert_true(back_adam.step == adam.step);
+        net_free(&back);
+        adam_free(&back_adam);
+        /* a .nnue net of a width the engine does not run cannot be exported */
+        assert_null(qnet_quantise(&net, "", &err));
+        assert_non_null(strstr(err.msg, "cannot export"));
+        net_free(&net);
+        adam_free(&adam);
     }
-    adam.step = 0x100000005ull;
-    assert_true(ckpt_save(tmp_path("t.ckpt", path), &net, &adam, 3, &err));
-    assert_true(init_from_file(path, &back, &back_adam, &err));
-    assert_int_equal(back.hidden, 8);
-    assert_memory_equal(back.params, net.params, net.size * sizeof(float));
-    assert_memory_equal(back_adam.m, adam.m, net.size * sizeof(float));
-    assert_memory_equal(back_adam.v, adam.v, net.size * sizeof(float));
-    assert_true(back_adam.step == adam.step);
-    net_free(&back);
-    adam_free(&back_adam);
-    /* a version 1 checkpoint (no virtual rows) loads with zero virtual rows */
-    write_ckpt_v1(tmp_path("v1.ckpt", path), &net);
-    assert_true(init_from_file(path, &back, &back_adam, &err));
-    assert_memory_equal(back.ft_w, net.ft_w, NNUE_FEATURES * 8 * sizeof(float));
-    assert_memory_equal(back.ft_b, net.ft_b, (net.size - TRAIN_ROWS * 8) * sizeof(float));
-    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * 8; i++)
-        assert_true(back.virt[i] == 0.0f);
-    net_free(&back);
-    adam_free(&back_adam);
-    /* a .nnue net of another width cannot be exported */
-    QNet q;
-    assert_true(qnet_alloc(&q));
-    assert_false(qnet_quantise(&net, &q, &err));
-    qnet_free(&q);
+}
+
+/* Checkpoints of versions 1 (no virtual rows) and 2 (280 of them) load as feature set 1. */
+static void test_checkpoint_old(void **state)
+{
+    (void)state;
+    XqError err;
+    char path[PATH_MAX_TEST];
+    Net net, back;
+    Adam adam;
+    NnueShape shape = train_shape(NNUE_FEATURE_SET_PSQ, CKPT_HIDDEN);
+    assert_true(net_alloc(&net, &shape));
+    net_init_random(&net, 9);
+    for (size_t i = 0; i < (size_t)net.virt_rows * CKPT_HIDDEN; i++)
+        net.virt[i] = (float)i * 1e-4f;
+    for (int version = 1; version <= 2; version++) {
+        write_ckpt_old(tmp_path("old.ckpt", path), &net, version);
+        assert_true(init_from_file(path, &back, &adam, &err));
+        assert_int_equal(back.shape.feature_set, NNUE_FEATURE_SET_PSQ);
+        assert_int_equal(back.shape.hidden, CKPT_HIDDEN);
+        assert_true(adam.step == 0);
+        assert_memory_equal(back.ft_w, net.ft_w, NNUE_FEATURES * CKPT_HIDDEN * sizeof(float));
+        assert_memory_equal(back.ft_b, net.ft_b, (net.size - (size_t)net.rows * CKPT_HIDDEN) * sizeof(float));
+        for (size_t i = 0; i < (size_t)net.virt_rows * CKPT_HIDDEN; i++) /* version 1: zero virtual rows */
+            assert_true(back.virt[i] == (version == 1 ? 0.0f : net.virt[i]));
+        net_free(&back);
+        adam_free(&adam);
+    }
     net_free(&net);
-    adam_free(&adam);
 }
 
 /* Runs the trainer tests in a temporary directory. */
@@ -557,12 +651,14 @@ int main(void)
     tables_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gradient),
+        cmocka_unit_test(test_gradient_king),
         cmocka_unit_test(test_factorised_export),
         cmocka_unit_test(test_integer_reference),
         cmocka_unit_test(test_load_filters),
         cmocka_unit_test(test_fit_k),
         cmocka_unit_test(test_schedule),
         cmocka_unit_test(test_checkpoint),
+        cmocka_unit_test(test_checkpoint_old),
         cmocka_unit_test(test_training_run),
     };
     return cmocka_run_group_tests(tests, train_test_setup, train_test_teardown);

@@ -55,39 +55,41 @@ static void train_pos_of(const char *fen, TrainPos *p)
 /* Orders feature indices ascending (qsort). */
 static int cmp_u16(const void *a, const void *b) { return *(const uint16_t *)a - *(const uint16_t *)b; }
 
-/* The features of perspective k, sorted. */
-static void sorted_features(const TrainPos *p, int k, uint16_t out[NNUE_MAX_ACTIVE], int *count)
+/* The features of a feature set of perspective k, sorted. */
+static void sorted_features(const TrainPos *p, int set, int k, uint16_t out[NNUE_MAX_ACTIVE], int *count)
 {
     TrainFeatures f;
-    train_features(p, &f);
+    train_features(p, set, &f);
     *count = f.count[k];
     memcpy(out, f.index[k], (size_t)f.count[k] * sizeof *out);
     qsort(out, (size_t)*count, sizeof *out, cmp_u16);
 }
 
-/* A mirrored position has the features of the mirrored board; only a king on file e sees new ones. */
+/* A mirrored position has the features of the mirrored board (in both feature sets); only a king on file e sees new
+ * ones. */
 static void test_mirror_features(void **state)
 {
     (void)state;
     char fen[FEN_MAX];
     mirror_fen(ASYM_FEN, fen, sizeof fen);
     assert_string_equal(fen, "5k3/4a4/2n1b4/p3p1p1p/2p6/6P2/P1P1P3P/2N1B1N2/4A4/1R2KAB2 w - - 0 1");
-    for (int side = 0; side < 2; side++) {
+    for (int n = 0; n < 4; n++) {
+        int side = n % 2, set = n < 2 ? NNUE_FEATURE_SET_PSQ : NNUE_FEATURE_SET_KING;
         TrainPos orig, mirrored, board;
         train_pos_of(ASYM_FEN, &orig);
         train_pos_of(fen, &board);
         orig.stm = board.stm = (uint8_t)side; /* both perspectives as the side to move */
         train_mirror(&orig, &mirrored);
         TrainFeatures fm, fb;
-        train_features(&mirrored, &fm);
-        train_features(&board, &fb);
+        train_features(&mirrored, set, &fm);
+        train_features(&board, set, &fb);
         assert_int_equal(fm.bucket, fb.bucket);
         for (int k = 0; k < 2; k++) {
             uint16_t a[NNUE_MAX_ACTIVE], b[NNUE_MAX_ACTIVE], o[NNUE_MAX_ACTIVE];
             int na, nb, no;
-            sorted_features(&mirrored, k, a, &na);
-            sorted_features(&board, k, b, &nb);
-            sorted_features(&orig, k, o, &no);
+            sorted_features(&mirrored, set, k, a, &na);
+            sorted_features(&board, set, k, b, &nb);
+            sorted_features(&orig, set, k, o, &no);
             assert_int_equal(na, nb);
             assert_memory_equal(a, b, (size_t)na * sizeof *a);
             /* perspective k is red when k == side (side to move first) */
@@ -127,11 +129,12 @@ static TrainOptions run_options(bool mirror)
     return o;
 }
 
-/* Trains a fresh factorised net of RUN_HIDDEN with these options; the caller frees it. */
+/* Trains a fresh factorised net of feature set 1 and width RUN_HIDDEN with these options; the caller frees it. */
 static void run(const TrainSet *train, const TrainSet *valid, const TrainOptions *o, Net *net, EpochResult *res)
 {
     Adam adam;
-    assert_true(net_alloc(net, RUN_HIDDEN) && adam_alloc(&adam, net));
+    NnueShape shape = train_shape(NNUE_FEATURE_SET_PSQ, RUN_HIDDEN);
+    assert_true(net_alloc(net, &shape) && adam_alloc(&adam, net));
     net_init_random(net, 5);
     net->factorised = true;
     assert_int_equal(train_run(net, &adam, train, valid, o, res), 0);
@@ -176,9 +179,11 @@ static void test_weight_decay(void **state)
     Net net, before;
     Adam adam;
     Grad g;
-    assert_true(net_alloc(&net, H) && net_alloc(&before, H) && adam_alloc(&adam, &net) && grad_alloc(&g, &net));
+    NnueShape shape = train_shape(NNUE_FEATURE_SET_PSQ, H);
+    assert_true(net_alloc(&net, &shape) && net_alloc(&before, &shape) && adam_alloc(&adam, &net));
+    assert_true(grad_alloc(&g, &net));
     net_init_random(&net, 8);
-    for (size_t i = 0; i < TRAIN_VIRTUAL_ROWS * H; i++)
+    for (size_t i = 0; i < (size_t)net.virt_rows * H; i++)
         net.virt[i] = 0.25f;
     memcpy(before.params, net.params, net.size * sizeof *net.params);
     grad_touch(&g, REAL_ROW); /* touched with a zero gradient: Adam's own step is 0, only the decay acts */
@@ -188,7 +193,7 @@ static void test_weight_decay(void **state)
     float keep = (float)(1.0 - lr * wd);
     for (size_t i = 0; i < net.size; i++) {
         size_t row = i / H;
-        bool decayed = i < TRAIN_ROWS * (size_t)H && (row == REAL_ROW || row == VIRT_ROW);
+        bool decayed = i < (size_t)net.rows * H && (row == REAL_ROW || row == VIRT_ROW);
         assert_true(net.params[i] == (decayed ? before.params[i] * keep : before.params[i]));
     }
     assert_true(net.ft_w[IDLE_ROW * H] == before.ft_w[IDLE_ROW * H] && net.ft_w[REAL_ROW * H] != 0.0f);
@@ -201,6 +206,43 @@ static void test_weight_decay(void **state)
     net_free(&before);
     adam_free(&adam);
     grad_free(&g);
+}
+
+/* Bucket decay: in a feature-set-2 net the king buckets' own rows (real rows) decay by 1 - lr (wd + bd), the
+ * shared virtual rows (psq, material, file, rank) by 1 - lr wd; in a feature-set-1 net it does nothing. */
+static void test_bucket_decay(void **state)
+{
+    (void)state;
+    enum { H = 4 };
+    const double lr = 0.01, wd = 1.0, bd = 3.0;
+    for (int set = NNUE_FEATURE_SET_PSQ; set <= NNUE_FEATURE_SET_KING; set++) {
+        Net net, before;
+        Adam adam;
+        Grad g;
+        NnueShape shape = train_shape(set, H);
+        assert_true(net_alloc(&net, &shape) && net_alloc(&before, &shape) && adam_alloc(&adam, &net));
+        assert_true(grad_alloc(&g, &net));
+        net_init_random(&net, 9);
+        for (size_t i = 0; i < (size_t)net.virt_rows * H; i++)
+            net.virt[i] = 0.25f;
+        memcpy(before.params, net.params, net.size * sizeof *net.params);
+        const int real = shape.inputs - 7, virt = shape.inputs + 2; /* a real row (the last bucket) and a virtual one */
+        grad_touch(&g, real);
+        grad_touch(&g, virt);
+        adam.weight_decay = wd;
+        adam.bucket_decay = bd;
+        adam_step(&adam, &net, &g, lr);
+        const float keep = (float)(1.0 - lr * wd), keep_real = set == NNUE_FEATURE_SET_KING ? (float)(1.0 - lr * (wd + bd)) : keep;
+        for (int j = 0; j < H; j++) {
+            assert_true(net.params[(size_t)real * H + j] == before.params[(size_t)real * H + j] * keep_real);
+            assert_true(net.params[(size_t)virt * H + j] == before.params[(size_t)virt * H + j] * keep);
+        }
+        assert_true(net.params[(size_t)real * H] != before.params[(size_t)real * H] * keep || set == NNUE_FEATURE_SET_PSQ);
+        net_free(&net);
+        net_free(&before);
+        adam_free(&adam);
+        grad_free(&g);
+    }
 }
 
 /* Compares two files of the test's directory byte for byte. */
@@ -241,7 +283,7 @@ static void test_best_and_patience(void **state)
     Adam adam;
     EpochResult r[STOP_EPOCHS];
     memset(r, 0, sizeof r);
-    assert_true(net_alloc(&net, NNUE_HIDDEN) && adam_alloc(&adam, &net));
+    assert_true(net_alloc(&net, &NNUE_SHAPE_V1) && adam_alloc(&adam, &net));
     net_init_random(&net, 5);
     net.factorised = true;
     assert_int_equal(train_run(&net, &adam, &train, &valid, &o, r), 0);
@@ -267,7 +309,8 @@ static void test_best_and_patience(void **state)
     train_set_free(&valid);
 }
 
-/* The material start makes the net's eval the material balance (the other units silenced here). */
+/* The material start makes the net's eval the material balance (the other units silenced here), in both feature
+ * sets. */
 static void test_material_init(void **state)
 {
     (void)state;
@@ -278,21 +321,24 @@ static void test_material_init(void **state)
         { "1nbakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 430 },
         { "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P3P/1C5C1/9/RNBAKAB1R w - - 0 1", -160 }, /* red: horse, pawn */
     };
-    Net net;
-    Scratch sc;
-    assert_true(net_alloc(&net, NNUE_HIDDEN) && scratch_alloc(&sc, NNUE_HIDDEN));
-    net_init_random(&net, 4);
-    memset(net.out_w, 0, NNUE_OUTPUT_BUCKETS * 2 * NNUE_HIDDEN * sizeof *net.out_w);
-    net_init_material(&net);
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        TrainPos p;
-        train_pos_of(cases[i].fen, &p);
-        double e = net_eval_cp(&net, &p, &sc);
-        if (fabs(e - cases[i].cp) > MATERIAL_TOL_CP)
-            fail_msg("%s: eval %.3f, material %d", cases[i].fen, e, cases[i].cp);
+    for (int set = NNUE_FEATURE_SET_PSQ; set <= NNUE_FEATURE_SET_KING; set++) {
+        Net net;
+        Scratch sc;
+        NnueShape shape = train_shape(set, NNUE_HIDDEN_V1);
+        assert_true(net_alloc(&net, &shape) && scratch_alloc(&sc, NNUE_HIDDEN_V1));
+        net_init_random(&net, 4);
+        memset(net.out_w, 0, NNUE_OUTPUT_BUCKETS * 2 * NNUE_HIDDEN_V1 * sizeof *net.out_w);
+        net_init_material(&net);
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            TrainPos p;
+            train_pos_of(cases[i].fen, &p);
+            double e = net_eval_cp(&net, &p, &sc);
+            if (fabs(e - cases[i].cp) > MATERIAL_TOL_CP)
+                fail_msg("feature set %d, %s: eval %.3f, material %d", set, cases[i].fen, e, cases[i].cp);
+        }
+        net_free(&net);
+        scratch_free(&sc);
     }
-    net_free(&net);
-    scratch_free(&sc);
 }
 
 /* Runs the augmentation and regularisation tests in a temporary directory. */
@@ -303,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_mirror_features),
         cmocka_unit_test(test_mirror_training),
         cmocka_unit_test(test_weight_decay),
+        cmocka_unit_test(test_bucket_decay),
         cmocka_unit_test(test_best_and_patience),
         cmocka_unit_test(test_material_init),
     };

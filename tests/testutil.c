@@ -114,23 +114,27 @@ const char *test_known_invalid(const char *line)
     return NULL;
 }
 
-/* A seeded test net, not trained (the accumulators land around the clamp range); free() it. */
-Network *test_net(uint64_t seed)
+/* A seeded test net of a shape, not trained (the accumulators land around the clamp range); nnue_net_free it. */
+Network *test_net_shaped(uint64_t seed, const NnueShape *shape)
 {
-    Network *net = calloc(1, sizeof *net);
+    Network *net = nnue_net_new(shape);
     assert_non_null(net);
-    for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++) {
+    const size_t h = (size_t)shape->hidden;
+    for (size_t i = 0; i < (size_t)shape->inputs * h; i++) {
         seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
         net->ft_weight[i] = (int16_t)((int)(seed >> 33) % 41);
     }
-    for (int i = 0; i < NNUE_HIDDEN; i++)
+    for (size_t i = 0; i < h; i++)
         net->ft_bias[i] = (int16_t)(i % 97);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
-        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
-            net->out_weight[b][i] = (int16_t)((i * 37 + b) % 255 - NNUE_OUT_WEIGHT_MAX);
+        for (size_t i = 0; i < 2 * h; i++)
+            nnue_out_row(net, b)[i] = (int16_t)((int)(i * 37 + (size_t)b) % 255 - NNUE_OUT_WEIGHT_MAX);
     snprintf(net->desc, sizeof net->desc, "test net");
     return net;
 }
+
+/* A seeded test net of the version 1 shape; nnue_net_free it. */
+Network *test_net(uint64_t seed) { return test_net_shaped(seed, &NNUE_SHAPE_V1); }
 
 /* Writes the colour-flipped FEN of pos (ranks reversed, colours swapped, the other side to move). */
 void test_flip_colours(const Position *pos, char *out, size_t size)

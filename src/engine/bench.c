@@ -75,9 +75,9 @@ static bool bench_eval(const char *arg, Network **file_net, const Network **net,
     char exe_dir[FILE_NAME_MAX];
     if (!platform_exe_dir(exe_dir, sizeof exe_dir))
         exe_dir[0] = '\0';
-    *file_net = malloc(sizeof **file_net);
-    if (!*file_net || !nnue_load_file(*file_net, arg, exe_dir, &e)) {
-        fprintf(err, "error: %s\n", *file_net ? e.msg : "out of memory");
+    *file_net = nnue_load_file(arg, exe_dir, &e);
+    if (!*file_net) {
+        fprintf(err, "error: %s\n", e.msg);
         return false;
     }
     *net = *file_net;
@@ -105,7 +105,7 @@ int cli_bench(int argc, char **argv, FILE *out, FILE *err)
         bool ok = true;
         if (strcmp(argv[i], "-eval") == 0 && i + 1 < argc) {
             if (!bench_eval(argv[++i], &file_net, &cfg.net, err)) {
-                free(file_net);
+                nnue_net_free(file_net);
                 return 2;
             }
         } else if (strcmp(argv[i], "-movetime") == 0 && i + 1 < argc) {
@@ -132,7 +132,7 @@ int cli_bench(int argc, char **argv, FILE *out, FILE *err)
             fprintf(err, "error: unexpected '%s' (" BENCH_USAGE ")\n", argv[i]);
         }
         if (!ok) {
-            free(file_net);
+            nnue_net_free(file_net);
             return 2;
         }
     }
@@ -142,7 +142,7 @@ int cli_bench(int argc, char **argv, FILE *out, FILE *err)
     int64_t t0 = now_ms();
     uint64_t nodes = bench_run(&cfg, out);
     int64_t ms = now_ms() - t0;
-    free(file_net);
+    nnue_net_free(file_net);
     if (!nodes) {
         fprintf(err, "error: bench could not allocate its tables\n");
         return 1;

@@ -210,7 +210,7 @@ void engine_free(Engine *e)
     engine_wait(e);
     tt_free(&e->tt);
     pool_free(e->pool);
-    free(e->file_net);
+    nnue_net_free(e->file_net);
     engine_book_free(e->book);
     if (e->tb)
         tb_set_free(e->tb);
@@ -683,19 +683,13 @@ bool engine_set_eval_file(Engine *e, const char *path, XqError *err)
             return false;
         }
         e->net = nnue_default();
-        free(e->file_net);
+        nnue_net_free(e->file_net);
         e->file_net = NULL;
     } else {
-        Network *net = malloc(sizeof *net);
-        if (!net) {
-            snprintf(err->msg, sizeof err->msg, "out of memory loading a net");
+        Network *net = nnue_load_file(path, e->book->exe_dir, err);
+        if (!net)
             return false;
-        }
-        if (!nnue_load_file(net, path, e->book->exe_dir, err)) {
-            free(net);
-            return false;
-        }
-        free(e->file_net);
+        nnue_net_free(e->file_net);
         e->file_net = net;
         e->net = net;
     }

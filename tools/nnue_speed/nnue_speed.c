@@ -1,12 +1,17 @@
 /*
  * nnue_speed.c - measures the network's evaluation speed: evaluations per
- * second from scratch (a full refresh of both accumulators) and incremental
- * (one move made and the accumulators updated, as the search does), for each
- * kernel set this CPU runs. Positions come from seeded random games, so runs
- * are repeatable; the speed is the median of several passes.
+ * second from scratch (a full refresh of both accumulators), incremental
+ * (one move made and the accumulators updated, as the search does) and after
+ * a king move (made from a computed position and taken back: a refresh of
+ * the mover's view through the cache per king square where the feature set
+ * has king buckets), for each kernel set this CPU runs. Positions come from
+ * seeded random games, so runs are repeatable; the speed is the median of
+ * several passes.
  *
- *   nnue_speed [-net FILE] [-positions N] [-passes P]
- * Without -net it uses the built-in net (or, if the build has none, a seeded random one).
+ *   nnue_speed [-net FILE | -random SET:WIDTH] [-positions N] [-passes P]
+ * Without -net it uses the built-in net (or, if the build has none, a seeded random one of version 2's
+ * shape); -random 2:512 times a seeded random net of feature set 2 and width 512 (speed does not depend on
+ * the weights).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -29,17 +34,17 @@ static uint64_t rnd(uint64_t *s)
 }
 
 /* A seeded random net (only its speed matters). */
-static Network *random_net(void)
+static Network *random_net(const NnueShape *shape)
 {
-    Network *net = calloc(1, sizeof *net);
+    Network *net = nnue_net_new(shape);
     uint64_t s = 1;
     if (!net)
         return NULL;
-    for (int i = 0; i < NNUE_FEATURES * NNUE_HIDDEN; i++)
+    const size_t h = (size_t)net->shape.hidden;
+    for (size_t i = 0; i < (size_t)net->shape.inputs * h; i++)
         net->ft_weight[i] = (int16_t)(rnd(&s) % 81) - 40;
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
-        for (int i = 0; i < 2 * NNUE_HIDDEN; i++)
-            net->out_weight[b][i] = (int16_t)(rnd(&s) % 255) - NNUE_OUT_WEIGHT_MAX;
+    for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * h; i++)
+        net->out_weight[i] = (int16_t)(rnd(&s) % 255) - NNUE_OUT_WEIGHT_MAX;
     snprintf(net->desc, sizeof net->desc, "random");
     return net;
 }
@@ -80,14 +85,35 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Replays the moves, evaluating after each one from scratch (fresh) or incrementally; returns evals/s. */
-static double run_pass(const Network *net, const NnueKernels *k, const Move *moves, const int *ply, int n, bool fresh,
-                       Position *pos, NnueStack *stack, int64_t *checksum)
+enum Mode { MODE_INCREMENTAL, MODE_FRESH, MODE_KING, MODES };
+static const char *const MODE_NAME[MODES] = { "incremental", "full refresh", "king move" };
+
+/* Makes a legal king move of the side to move (the first generated), evaluates it incrementally and takes it
+ * back; returns 1 if there was one (its score added to *checksum), else 0. */
+static int king_move_eval(const Network *net, NnueStack *stack, Position *pos, int64_t *checksum)
+{
+    Move list[MAX_MOVES];
+    int n = gen_legal(pos, list);
+    for (int i = 0; i < n; i++)
+        if (piece_type(pos->board[move_from(list[i])]) == KING) {
+            nnue_push(stack, pos, list[i]);
+            pos_make(pos, list[i]);
+            *checksum += nnue_evaluate(net, stack, pos);
+            pos_unmake(pos);
+            nnue_pop(stack);
+            return 1;
+        }
+    return 0;
+}
+
+/* Replays the moves, evaluating after each one by the mode; returns evaluations/s (king moves: of those). */
+static double run_pass(const Network *net, const NnueKernels *k, const Move *moves, const int *ply, int n,
+                       enum Mode mode, Position *pos, NnueStack *stack, int64_t *checksum)
 {
     XqError err;
     pos_from_fen(pos, START_FEN, &err);
     nnue_reset(stack, net, pos, k);
-    int64_t t0 = now_us();
+    int64_t t0 = now_us(), evals = 0;
     for (int i = 0; i < n; i++) {
         if (ply[i] == 0 && i > 0) {
             pos_from_fen(pos, START_FEN, &err);
@@ -98,10 +124,16 @@ static double run_pass(const Network *net, const NnueKernels *k, const Move *mov
         }
         nnue_push(stack, pos, moves[i]);
         pos_make(pos, moves[i]);
-        *checksum += fresh ? nnue_evaluate_fresh(net, pos, k) : nnue_evaluate(net, stack, pos);
+        if (mode == MODE_KING) { /* the position itself is computed first (not timed apart: it is a move) */
+            *checksum += nnue_evaluate(net, stack, pos);
+            evals += king_move_eval(net, stack, pos, checksum);
+        } else {
+            *checksum += mode == MODE_FRESH ? nnue_evaluate_fresh(net, pos, k) : nnue_evaluate(net, stack, pos);
+            evals++;
+        }
     }
     int64_t us = now_us() - t0;
-    return us > 0 ? n * 1e6 / (double)us : 0;
+    return us > 0 ? (double)evals * 1e6 / (double)us : 0;
 }
 
 /* Parses the command line, then times every kernel set both ways. */
@@ -109,15 +141,27 @@ int main(int argc, char **argv)
 {
     const char *net_file = NULL;
     int n = DEFAULT_POSITIONS, passes = DEFAULT_PASSES;
+    NnueShape shape = NNUE_SHAPE_V1;
+    bool random = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-net") == 0 && i + 1 < argc)
             net_file = argv[++i];
+        else if (strcmp(argv[i], "-random") == 0 && i + 1 < argc
+                 && sscanf(argv[++i], "%d:%d", &shape.feature_set, &shape.hidden) == 2) {
+            shape.inputs = nnue_feature_count(shape.feature_set);
+            random = true;
+            if (!nnue_shape_ok(&shape)) {
+                fprintf(stderr, "error: -random: feature set 1 or 2, a width in multiples of %d up to %d\n",
+                        NNUE_HIDDEN_STEP, NNUE_HIDDEN_MAX);
+                return 2;
+            }
+        }
         else if (strcmp(argv[i], "-positions") == 0 && i + 1 < argc)
             n = atoi(argv[++i]);
         else if (strcmp(argv[i], "-passes") == 0 && i + 1 < argc)
             passes = atoi(argv[++i]);
         else {
-            fprintf(stderr, "usage: nnue_speed [-net FILE] [-positions N] [-passes P]\n");
+            fprintf(stderr, "usage: nnue_speed [-net FILE | -random SET:WIDTH] [-positions N] [-passes P]\n");
             return 2;
         }
     }
@@ -130,15 +174,14 @@ int main(int argc, char **argv)
     const Network *net = nnue_default();
     XqError err;
     if (net_file) {
-        own = malloc(sizeof *own);
-        if (!own || !nnue_load_file(own, net_file, NULL, &err)) {
-            fprintf(stderr, "error: %s\n", own ? err.msg : "out of memory");
-            free(own);
+        own = nnue_load_file(net_file, NULL, &err);
+        if (!own) {
+            fprintf(stderr, "error: %s\n", err.msg);
             return 1;
         }
         net = own;
-    } else if (!net) {
-        net = own = random_net();
+    } else if (random || !net) {
+        net = own = random_net(&shape);
     }
     int *ply = malloc(sizeof *ply * (size_t)n);
     Move *moves = ply ? random_moves(n, ply) : NULL;
@@ -148,27 +191,30 @@ int main(int argc, char **argv)
         fprintf(stderr, "error: out of memory\n");
         return 1;
     }
-    printf("net: %s; %d positions from random games, median of %d passes\n", net->desc, n, passes);
+    printf("net: %s (feature set %d, %d inputs, width %d); %d positions from random games, median of %d passes\n",
+           net->desc, net->shape.feature_set, net->shape.inputs, net->shape.hidden, n, passes);
     for (int level = 0; level < NNUE_SIMD_LEVELS; level++) {
         const NnueKernels *k = nnue_kernels((NnueSimd)level);
         if (!k)
             continue;
-        double rate[2][MAX_PASSES];
-        int64_t sum[2] = { 0, 0 };
+        double rate[MODES][MAX_PASSES];
+        int64_t sum[MODES] = { 0 };
         for (int p = 0; p < passes; p++)
-            for (int fresh = 0; fresh < 2; fresh++)
-                rate[fresh][p] = run_pass(net, k, moves, ply, n, fresh, pos, stack, &sum[fresh]);
-        qsort(rate[0], (size_t)passes, sizeof(double), cmp_double);
-        qsort(rate[1], (size_t)passes, sizeof(double), cmp_double);
-        printf("%-6s incremental %10.0f evals/s   full refresh %10.0f evals/s   (%s)\n", k->name,
-               rate[0][passes / 2], rate[1][passes / 2], sum[0] == sum[1] ? "same scores" : "SCORES DIFFER");
-        if (sum[0] != sum[1])
+            for (int mode = 0; mode < MODES; mode++)
+                rate[mode][p] = run_pass(net, k, moves, ply, n, (enum Mode)mode, pos, stack, &sum[mode]);
+        printf("%-6s", k->name);
+        for (int mode = 0; mode < MODES; mode++) {
+            qsort(rate[mode], (size_t)passes, sizeof(double), cmp_double);
+            printf("  %s %9.0f/s", MODE_NAME[mode], rate[mode][passes / 2]);
+        }
+        printf("  (%s)\n", sum[MODE_INCREMENTAL] == sum[MODE_FRESH] ? "same scores" : "SCORES DIFFER");
+        if (sum[MODE_INCREMENTAL] != sum[MODE_FRESH])
             return 1;
     }
     free(stack);
     free(pos);
     free(moves);
     free(ply);
-    free(own);
+    nnue_net_free(own);
     return 0;
 }

@@ -135,9 +135,9 @@ static bool eval_arg(const char *arg, const Network **net, Network **owned)
             fprintf(stderr, "error: this build has no built-in net (use -eval FILE)\n");
         return *net != NULL;
     }
-    *owned = malloc(sizeof **owned);
-    if (!*owned || !nnue_load_file(*owned, arg, NULL, &err)) {
-        fprintf(stderr, "error: %s\n", *owned ? err.msg : "out of memory");
+    *owned = nnue_load_file(arg, NULL, &err);
+    if (!*owned) {
+        fprintf(stderr, "error: %s\n", err.msg);
         return false;
     }
     *net = *owned;
@@ -193,7 +193,7 @@ static int cmd_analyse(int argc, char **argv)
     }
     opt.moves = moves;
     if (!ok || !out) {
-        free(owned);
+        nnue_net_free(owned);
         return fputs(USAGE, stderr), EXIT_USAGE;
     }
     fprintf(stderr, "xqbook: analysing %d plies from %s%s%s at depth %d, margin %d, width %d, %s evaluation\n",
@@ -212,7 +212,7 @@ static int cmd_analyse(int argc, char **argv)
         rc = write_book(&t, out, what);
     }
     book_table_free(&t);
-    free(owned);
+    nnue_net_free(owned);
     return rc;
 }
 

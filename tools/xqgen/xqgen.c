@@ -161,11 +161,9 @@ static bool choose_net(const char *arg, GenConfig *cfg, Network **file_net)
             fprintf(stderr, "xqgen: this build has no built-in net (-net FILE)\n");
         return cfg->net != NULL;
     }
-    *file_net = malloc(sizeof **file_net);
-    if (!*file_net || !nnue_load_file(*file_net, arg, NULL, &err)) {
-        fprintf(stderr, "xqgen: -net: %s\n", *file_net ? err.msg : "out of memory");
-        free(*file_net);
-        *file_net = NULL;
+    *file_net = nnue_load_file(arg, NULL, &err);
+    if (!*file_net) {
+        fprintf(stderr, "xqgen: -net: %s\n", err.msg);
         return false;
     }
     cfg->net = *file_net;
@@ -256,7 +254,7 @@ static int cmd_play(int argc, char **argv)
     GenSummary sum;
     XqError err;
     bool ok = gen_run(&cfg, &run, &sum, &err);
-    free(file_net);
+    nnue_net_free(file_net);
     if (ok || sum.games)
         gen_summary_print(stderr, &sum);
     if (!ok) {

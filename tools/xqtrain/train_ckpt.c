@@ -6,7 +6,16 @@
 
 #include "train_export.h"
 
-enum { CKPT_HEADER_SIZE = 32, CKPT_MAGIC_SIZE = 8, CKPT_VERSION_AT = 7, CKPT_VERSION = 2, CKPT_MAX_HIDDEN = 1 << 16 };
+enum {
+    CKPT_HEADER_SIZE = 40,
+    CKPT_HEADER_SIZE_V2 = 32, /* versions 1 and 2: no feature set, no inputs */
+    CKPT_MAGIC_SIZE = 8,
+    CKPT_VERSION_AT = 7,
+    CKPT_VERSION = 3,
+    CKPT_VERSION_VIRT = 2,    /* feature set 1 with its 280 virtual rows */
+    CKPT_VERSION_PLAIN = 1,   /* feature set 1 without virtual rows */
+    CKPT_MAX_HIDDEN = 1 << 16,
+};
 static const uint8_t CKPT_MAGIC[CKPT_MAGIC_SIZE] = { 'X', 'Q', 'C', 'K', 'P', 'T', 0, CKPT_VERSION };
 
 /* Stores a 32-bit value little-endian. */
@@ -52,13 +61,15 @@ bool ckpt_save(const char *path, const Net *net, const Adam *adam, int epoch, Xq
         return false;
     }
     memcpy(buf, CKPT_MAGIC, CKPT_MAGIC_SIZE);
-    put32(buf + 8, (uint32_t)net->hidden);
+    put32(buf + 8, (uint32_t)net->shape.hidden);
     put32(buf + 12, (uint32_t)epoch);
     uint64_t step = adam ? adam->step : 0;
     put32(buf + 16, (uint32_t)step);
     put32(buf + 20, (uint32_t)(step >> 32));
     put32(buf + 24, adam != NULL);
-    put32(buf + 28, TRAIN_VIRTUAL_ROWS);
+    put32(buf + 28, (uint32_t)net->virt_rows);
+    put32(buf + 32, (uint32_t)net->shape.feature_set);
+    put32(buf + 36, (uint32_t)net->shape.inputs);
     put_floats(buf + CKPT_HEADER_SIZE, net->params, net->size);
     if (adam) {
         put_floats(buf + CKPT_HEADER_SIZE + 4 * net->size, adam->m, net->size);
@@ -75,48 +86,71 @@ bool ckpt_save(const char *path, const Net *net, const Adam *adam, int epoch, Xq
 }
 
 /*
- * Decodes one array of a checkpoint of this version into x (the net's layout, size floats); returns
+ * Decodes one array of a checkpoint of this version into x (the net's layout, net->size floats); returns
  * the bytes read. Version 1 has no virtual rows: its real rows and dense parts go to their places.
  */
-static size_t get_array(const uint8_t *in, int version, float *x, size_t size, int hidden)
+static size_t get_array(const uint8_t *in, int version, float *x, const Net *net)
 {
-    size_t h = (size_t)hidden, real = NNUE_FEATURES * h, virt = TRAIN_VIRTUAL_ROWS * h;
-    if (version == CKPT_VERSION) {
-        get_floats(in, x, size);
-        return 4 * size;
+    size_t h = (size_t)net->shape.hidden, real = (size_t)net->shape.inputs * h, virt = (size_t)net->virt_rows * h;
+    if (version != CKPT_VERSION_PLAIN) {
+        get_floats(in, x, net->size);
+        return 4 * net->size;
     }
     get_floats(in, x, real);
     memset(x + real, 0, virt * sizeof *x);
-    get_floats(in + 4 * real, x + real + virt, size - real - virt);
-    return 4 * (size - virt);
+    get_floats(in + 4 * real, x + real + virt, net->size - real - virt);
+    return 4 * (net->size - virt);
 }
 
-/* Loads a checkpoint (version 1 or 2) held in buf. */
+/* The shape a checkpoint header states (versions 1 and 2: feature set 1); false if its fields do not fit. */
+static bool ckpt_shape(const uint8_t *buf, size_t n, int version, NnueShape *shape)
+{
+    uint32_t hidden = get32(buf + 8), set = NNUE_FEATURE_SET_PSQ, inputs = NNUE_FEATURES;
+    if (version == CKPT_VERSION) {
+        if (n < CKPT_HEADER_SIZE)
+            return false;
+        set = get32(buf + 32);
+        inputs = get32(buf + 36);
+    }
+    if (hidden == 0 || hidden > CKPT_MAX_HIDDEN || nnue_feature_count((int)set) == 0
+        || inputs != (uint32_t)nnue_feature_count((int)set))
+        return false;
+    *shape = train_shape((int)set, (int)hidden);
+    return true;
+}
+
+/* Loads a checkpoint (version 1, 2 or 3) held in buf. */
 static bool ckpt_parse(const uint8_t *buf, size_t n, Net *net, Adam *adam, XqError *err)
 {
     int version = buf[CKPT_VERSION_AT];
-    uint32_t hidden = get32(buf + 8), has_adam = get32(buf + 24), virt = get32(buf + 28);
-    if (hidden == 0 || hidden > CKPT_MAX_HIDDEN || has_adam > 1
-        || (version == CKPT_VERSION ? virt != TRAIN_VIRTUAL_ROWS : virt != 0)) {
+    size_t header = version == CKPT_VERSION ? CKPT_HEADER_SIZE : CKPT_HEADER_SIZE_V2;
+    uint32_t has_adam = get32(buf + 24), virt = get32(buf + 28);
+    NnueShape shape;
+    if (!ckpt_shape(buf, n, version, &shape) || has_adam > 1) {
         snprintf(err->msg, sizeof err->msg, "bad checkpoint header");
         return false;
     }
-    if (!net_alloc(net, (int)hidden) || !adam_alloc(adam, net)) {
+    if (!net_alloc(net, &shape) || !adam_alloc(adam, net)) {
         snprintf(err->msg, sizeof err->msg, "out of memory");
         return false;
     }
-    size_t array = version == CKPT_VERSION ? net->size : net->size - TRAIN_VIRTUAL_ROWS * (size_t)hidden;
-    if (n != CKPT_HEADER_SIZE + 4 * array * (has_adam ? 3 : 1)) {
-        snprintf(err->msg, sizeof err->msg, "checkpoint (version %d) of hidden %u has %zu bytes, want %zu", version,
-                 hidden, n, CKPT_HEADER_SIZE + 4 * array * (has_adam ? 3 : 1));
+    if (virt != (version == CKPT_VERSION_PLAIN ? 0u : (uint32_t)net->virt_rows)) {
+        snprintf(err->msg, sizeof err->msg, "bad checkpoint header: %u virtual rows", virt);
         return false;
     }
-    const uint8_t *p = buf + CKPT_HEADER_SIZE;
-    p += get_array(p, version, net->params, net->size, (int)hidden);
+    size_t h = (size_t)shape.hidden;
+    size_t array = version == CKPT_VERSION_PLAIN ? net->size - (size_t)net->virt_rows * h : net->size;
+    if (n != header + 4 * array * (has_adam ? 3 : 1)) {
+        snprintf(err->msg, sizeof err->msg, "checkpoint (version %d) of feature set %d, hidden %d has %zu bytes, "
+                 "want %zu", version, shape.feature_set, shape.hidden, n, header + 4 * array * (has_adam ? 3 : 1));
+        return false;
+    }
+    const uint8_t *p = buf + header;
+    p += get_array(p, version, net->params, net);
     if (has_adam) {
         adam->step = get32(buf + 16) | (uint64_t)get32(buf + 20) << 32;
-        p += get_array(p, version, adam->m, net->size, (int)hidden);
-        get_array(p, version, adam->v, net->size, (int)hidden);
+        p += get_array(p, version, adam->m, net);
+        get_array(p, version, adam->v, net);
     }
     net_clip(net);
     return true;
@@ -133,17 +167,17 @@ bool init_from_file(const char *path, Net *net, Adam *adam, XqError *err)
         return false;
     XqError e;
     bool ok = false;
-    if (n >= CKPT_HEADER_SIZE && memcmp(buf, CKPT_MAGIC, CKPT_VERSION_AT) == 0
-        && (buf[CKPT_VERSION_AT] == 1 || buf[CKPT_VERSION_AT] == CKPT_VERSION)) {
+    if (n >= CKPT_HEADER_SIZE_V2 && memcmp(buf, CKPT_MAGIC, CKPT_VERSION_AT) == 0
+        && buf[CKPT_VERSION_AT] >= CKPT_VERSION_PLAIN && buf[CKPT_VERSION_AT] <= CKPT_VERSION) {
         ok = ckpt_parse(buf, n, net, adam, &e);
     } else {
-        QNet q;
-        snprintf(e.msg, sizeof e.msg, "out of memory");
-        if (qnet_alloc(&q) && qnet_parse(buf, n, &q, &e) && net_alloc(net, NNUE_HIDDEN) && adam_alloc(adam, net)) {
-            qnet_dequantise(&q, net);
-            ok = true;
+        Network *q = nnue_parse(buf, n, &e);
+        if (q) {
+            ok = qnet_dequantise(q, net) && adam_alloc(adam, net);
+            if (!ok)
+                snprintf(e.msg, sizeof e.msg, "out of memory");
         }
-        qnet_free(&q);
+        nnue_net_free(q);
     }
     if (!ok) {
         snprintf(err->msg, sizeof err->msg, "%.60s: %.96s", path, e.msg);

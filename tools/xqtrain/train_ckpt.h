@@ -2,17 +2,19 @@
  * train_ckpt.h - trainer checkpoints (float weights and Adam state) and the
  * -init start net (a checkpoint, or a .nnue file dequantised).
  *
- * Checkpoint file (version 2), little-endian:
- *   0   8 bytes magic "XQCKPT\0\2"
+ * Checkpoint file (version 3), little-endian:
+ *   0   8 bytes magic "XQCKPT\0\3"
  *   8   uint32 hidden
  *   12  uint32 epochs trained when written
  *   16  uint64 Adam step count
  *   24  uint32 1 if the Adam moments follow, else 0
- *   28  uint32 virtual rows (TRAIN_VIRTUAL_ROWS, 280)
- *   32  float32 params[size] (train_model.h's layout: real rows, virtual rows, dense parts), then
- *       m[size] and v[size] if present, where size = (1260 + 280) * hidden + hidden + 8 * 2 * hidden + 8
- * Version 1 ("XQCKPT\0\1", offset 28 reserved 0) has no virtual rows (size without the 280 * hidden);
- * it loads with zero virtual rows and zero moments for them.
+ *   28  uint32 virtual rows (train_model.h: 280 in feature set 1, 1260 + 280 in feature set 2)
+ *   32  uint32 feature set, 36 uint32 inputs (1260 or 7560)
+ *   40  float32 params[size] (train_model.h's layout: real rows, virtual rows, dense parts), then
+ *       m[size] and v[size] if present, where size = (inputs + virtual) * hidden + hidden + 8 * 2 * hidden + 8
+ * Versions 1 and 2 have a 32-byte header (the fields up to offset 28) and feature set 1. Version 2 has the
+ * 280 virtual rows; version 1 ("XQCKPT\0\1", offset 28 reserved 0) none (size without the 280 * hidden): it
+ * loads with zero virtual rows and zero moments for them.
  */
 #ifndef XQ_TRAIN_CKPT_H
 #define XQ_TRAIN_CKPT_H

@@ -265,18 +265,20 @@ void train_mirror(const TrainPos *p, TrainPos *out)
     }
 }
 
-/* Computes the features and output bucket of a position (squares are checked by train_record_ok). */
-void train_features(const TrainPos *p, TrainFeatures *f)
+/* Computes the features of a feature set and the output bucket of a position (squares are checked by
+ * train_record_ok). */
+void train_features(const TrainPos *p, int feature_set, TrainFeatures *f)
 {
     pthread_once(&feature_once, feature_table_init);
     for (int k = 0; k < 2; k++) {
         int persp = k == 0 ? p->stm : !p->stm;
-        uint16_t(*table)[NNUE_SQUARES] = feature_of[persp][nnue_mirrored(p->sq[persp * SIDE_PIECES])];
+        NnueView view = nnue_view(feature_set, persp, p->sq[persp * SIDE_PIECES]);
+        uint16_t(*table)[NNUE_SQUARES] = feature_of[persp][view.mirrored];
         int c = 0;
         for (int i = 0; i < 2 * SIDE_PIECES; i++) {
             int s = p->sq[i];
             if (s != NNUE_REC_ABSENT)
-                f->index[k][c++] = table[i][s];
+                f->index[k][c++] = (uint16_t)(view.base + table[i][s]);
         }
         f->count[k] = c;
     }

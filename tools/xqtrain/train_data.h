@@ -81,8 +81,9 @@ bool train_load_file(const char *path, const TrainFilter *filter, double valid_f
 bool train_pos_from_fen(const char *fen, TrainPos *p, XqError *err);
 /* The left-right mirror of a position (file f -> 8 - f for every piece): the same value, other features. */
 void train_mirror(const TrainPos *p, TrainPos *out);
-/* Computes the features and output bucket of a position. */
-void train_features(const TrainPos *p, TrainFeatures *f);
+/* Computes the features of a feature set (nnue_features.h: view base + piece-square index) and the output bucket
+ * of a position. */
+void train_features(const TrainPos *p, int feature_set, TrainFeatures *f);
 /* The logistic function. */
 double train_sigmoid(double x);
 /* Training target: lambda * result01 + (1 - lambda) * sigmoid(score / k). */

@@ -1,11 +1,9 @@
-/* train_export.c - .nnue quantisation, file layout, integer reference evaluation and the export check. */
+/* train_export.c - quantisation into an engine net, the integer reference evaluation and the export check. */
 #include "train_export.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "eval/nnue/nnue.h"
 
 enum { QAB = NNUE_QA * NNUE_QB };
 
@@ -13,21 +11,6 @@ enum { QAB = NNUE_QA * NNUE_QB };
 static uint32_t get32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-/* Allocates a zeroed quantised net. */
-bool qnet_alloc(QNet *q)
-{
-    memset(q, 0, sizeof *q);
-    q->ft_w = calloc((size_t)NNUE_FEATURES * NNUE_HIDDEN, sizeof *q->ft_w);
-    return q->ft_w != NULL;
-}
-
-/* Frees a quantised net. */
-void qnet_free(QNet *q)
-{
-    free(q->ft_w);
-    q->ft_w = NULL;
 }
 
 /* Rounds x * scale to the nearest integer into *out; false if outside [lo, hi]. */
@@ -40,44 +23,59 @@ static bool quantise_one(float x, double scale, long lo, long hi, long *out)
     return true;
 }
 
-/* Quantises a float net. */
-bool qnet_quantise(const Net *net, QNet *q, XqError *err)
+/* Quantises n floats times scale into int16 within [-lim, lim]; false if one is outside. */
+static bool quantise_int16(const float *x, size_t n, double scale, long lim, int16_t *out)
 {
-    if (net->hidden != NNUE_HIDDEN) {
-        snprintf(err->msg, sizeof err->msg, "cannot export hidden %d: the file format has %d", net->hidden, NNUE_HIDDEN);
-        return false;
-    }
     long v;
-    for (size_t i = 0; i < (size_t)NNUE_FEATURES * NNUE_HIDDEN; i++) { /* the folded rows (net_sync) */
-        if (!quantise_one(net->ft_eff[i], NNUE_QA, INT16_MIN, INT16_MAX, &v))
-            goto range;
-        q->ft_w[i] = (int16_t)v;
-    }
-    for (int j = 0; j < NNUE_HIDDEN; j++) {
-        if (!quantise_one(net->ft_b[j], NNUE_QA, INT16_MIN, INT16_MAX, &v))
-            goto range;
-        q->ft_b[j] = (int16_t)v;
-    }
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
-        for (int j = 0; j < 2 * NNUE_HIDDEN; j++) {
-            if (!quantise_one(net->out_w[b * 2 * NNUE_HIDDEN + j], NNUE_QB, -NNUE_OUT_WEIGHT_MAX, NNUE_OUT_WEIGHT_MAX, &v))
-                goto range;
-            q->out_w[b][j] = (int16_t)v; /* = net_out_weight_q(), what the qat forward pass uses */
-        }
-        if (!quantise_one(net->out_b[b], QAB, INT32_MIN, INT32_MAX, &v))
-            goto range;
-        q->out_b[b] = (int32_t)v;
+    for (size_t i = 0; i < n; i++) {
+        if (!quantise_one(x[i], scale, -lim, lim, &v))
+            return false;
+        out[i] = (int16_t)v;
     }
     return true;
-range:
-    snprintf(err->msg, sizeof err->msg, "a weight is out of the quantised range (was the net clipped?)");
-    return false;
 }
 
-/* Writes header and payload (nnue.c's layout). */
-void qnet_serialise(const QNet *q, const char *desc, uint8_t *out)
+/* Quantises a float net into a new engine net of its shape. */
+Network *qnet_quantise(const Net *net, const char *desc, XqError *err)
 {
-    nnue_serialise_arrays(q->ft_w, q->ft_b, q->out_w, q->out_b, desc, out);
+    if (!nnue_shape_ok(&net->shape)) {
+        snprintf(err->msg, sizeof err->msg, "cannot export feature set %d, hidden %d: the engine runs widths that "
+                 "are multiples of %d up to %d", net->shape.feature_set, net->shape.hidden, NNUE_HIDDEN_STEP,
+                 NNUE_HIDDEN_MAX);
+        return NULL;
+    }
+    Network *q = nnue_net_new(&net->shape);
+    if (!q) {
+        snprintf(err->msg, sizeof err->msg, "out of memory");
+        return NULL;
+    }
+    size_t h = (size_t)net->shape.hidden, n_out = NNUE_OUTPUT_BUCKETS * 2 * h;
+    /* the folded rows (net_sync); output weights as net_out_weight_q, what the qat forward pass uses */
+    bool ok = quantise_int16(net->ft_eff, (size_t)net->shape.inputs * h, NNUE_QA, INT16_MAX, q->ft_weight)
+           && quantise_int16(net->ft_b, h, NNUE_QA, INT16_MAX, q->ft_bias)
+           && quantise_int16(net->out_w, n_out, NNUE_QB, NNUE_OUT_WEIGHT_MAX, q->out_weight);
+    for (int b = 0; ok && b < NNUE_OUTPUT_BUCKETS; b++) {
+        long v = 0;
+        ok = quantise_one(net->out_b[b], QAB, INT32_MIN, INT32_MAX, &v);
+        q->out_bias[b] = (int32_t)v;
+    }
+    if (!ok) {
+        snprintf(err->msg, sizeof err->msg, "a weight is out of the quantised range (was the net clipped?)");
+        nnue_net_free(q);
+        return NULL;
+    }
+    snprintf(q->desc, sizeof q->desc, "%.*s", NNUE_DESC_SIZE, desc ? desc : "");
+    return q;
+}
+
+/* The file image of an engine net. */
+uint8_t *qnet_image(const Network *q, size_t *size)
+{
+    *size = nnue_net_file_size(q);
+    uint8_t *file = malloc(*size);
+    if (file)
+        nnue_serialise(q, file);
+    return file;
 }
 
 /* Reads the header fields. */
@@ -99,16 +97,10 @@ bool nnue_parse_header(const uint8_t *buf, size_t n, NnueHeader *h, XqError *err
     h->checksum = get32(buf + NNUE_OFF_CHECKSUM);
     size_t present = n - NNUE_HEADER_SIZE < h->payload_size ? n - NNUE_HEADER_SIZE : h->payload_size;
     h->actual_checksum = nnue_file_checksum(buf, NNUE_HEADER_SIZE + present);
-    memcpy(h->desc, buf + NNUE_DESC_OFFSET, NNUE_DESC_SIZE);
-    h->desc[NNUE_DESC_SIZE] = '\0';
+    size_t desc = h->version == NNUE_VERSION ? NNUE_DESC_SIZE : NNUE_DESC_SIZE_V2;
+    memcpy(h->desc, buf + NNUE_DESC_OFFSET, desc);
+    h->desc[desc] = '\0';
     return true;
-}
-
-/* Parses a whole .nnue file (nnue.c's checks). */
-bool qnet_parse(const uint8_t *buf, size_t n, QNet *q, XqError *err)
-{
-    const NnueArrays to = { q->ft_w, q->ft_b, q->out_w, q->out_b, q->desc };
-    return nnue_parse_arrays(buf, n, &to, err);
 }
 
 /* Reads a file whole. */
@@ -134,69 +126,62 @@ uint8_t *read_whole_file(const char *path, size_t *n, XqError *err)
 }
 
 /* Reads and parses a .nnue file. */
-bool qnet_read_file(const char *path, QNet *q, XqError *err)
-{
-    size_t n;
-    uint8_t *buf = read_whole_file(path, &n, err);
-    if (!buf)
-        return false;
-    XqError e;
-    bool ok = qnet_parse(buf, n, q, &e);
-    if (!ok)
-        snprintf(err->msg, sizeof err->msg, "%.60s: %.96s", path, e.msg);
-    free(buf);
-    return ok;
-}
+Network *qnet_read_file(const char *path, XqError *err) { return nnue_load_file(path, NULL, err); }
 
 /* Integer reference evaluation (steps 1-4 of train_export.h). */
-int qnet_eval(const QNet *q, const TrainPos *p)
+int qnet_eval(const Network *q, const TrainPos *p)
 {
     TrainFeatures f;
-    train_features(p, &f);
+    train_features(p, q->shape.feature_set, &f);
+    const int n = q->shape.hidden;
+    const int16_t *out_w = nnue_out_row(q, f.bucket);
     int64_t sum = 0;
     for (int k = 0; k < 2; k++) {
-        int16_t acc[NNUE_HIDDEN];
-        memcpy(acc, q->ft_b, sizeof acc);
+        int16_t acc[NNUE_HIDDEN_MAX];
+        memcpy(acc, q->ft_bias, (size_t)n * sizeof *acc);
         for (int i = 0; i < f.count[k]; i++) {
-            const int16_t *row = q->ft_w + (size_t)f.index[k][i] * NNUE_HIDDEN;
-            for (int j = 0; j < NNUE_HIDDEN; j++)
+            const int16_t *row = q->ft_weight + (size_t)f.index[k][i] * (size_t)n;
+            for (int j = 0; j < n; j++)
                 acc[j] = (int16_t)(acc[j] + row[j]);
         }
-        const int16_t *w = q->out_w[f.bucket] + k * NNUE_HIDDEN;
-        for (int j = 0; j < NNUE_HIDDEN; j++) {
+        const int16_t *w = out_w + k * n;
+        for (int j = 0; j < n; j++) {
             int v = acc[j] < 0 ? 0 : acc[j] > NNUE_QA ? NNUE_QA : acc[j];
             int16_t vw = (int16_t)(v * w[j]);
             sum += (int64_t)vw * v;
         }
     }
-    int64_t eval = (sum / NNUE_QA + q->out_b[f.bucket]) * NNUE_SCALE / QAB;
+    int64_t eval = (sum / NNUE_QA + q->out_bias[f.bucket]) * NNUE_SCALE / QAB;
     return (int)eval;
 }
 
-/* Dequantises into a float net of width NNUE_HIDDEN (real rows; the virtual rows are zeroed). */
-void qnet_dequantise(const QNet *q, Net *net)
+/* Allocates a float net of q's shape holding q dequantised (real rows; the virtual rows are zero). */
+bool qnet_dequantise(const Network *q, Net *net)
 {
-    memset(net->virt, 0, (size_t)TRAIN_VIRTUAL_ROWS * NNUE_HIDDEN * sizeof *net->virt);
-    for (size_t i = 0; i < (size_t)NNUE_FEATURES * NNUE_HIDDEN; i++)
-        net->ft_w[i] = (float)q->ft_w[i] / NNUE_QA;
-    for (int j = 0; j < NNUE_HIDDEN; j++)
-        net->ft_b[j] = (float)q->ft_b[j] / NNUE_QA;
-    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
-        for (int j = 0; j < 2 * NNUE_HIDDEN; j++)
-            net->out_w[b * 2 * NNUE_HIDDEN + j] = (float)q->out_w[b][j] / NNUE_QB;
-        net->out_b[b] = (float)((double)q->out_b[b] / QAB);
-    }
+    if (!net_alloc(net, &q->shape))
+        return false;
+    size_t h = (size_t)q->shape.hidden, n_out = NNUE_OUTPUT_BUCKETS * 2 * h;
+    for (size_t i = 0; i < (size_t)q->shape.inputs * h; i++)
+        net->ft_w[i] = (float)q->ft_weight[i] / NNUE_QA;
+    for (size_t j = 0; j < h; j++)
+        net->ft_b[j] = (float)q->ft_bias[j] / NNUE_QA;
+    for (size_t i = 0; i < n_out; i++)
+        net->out_w[i] = (float)q->out_weight[i] / NNUE_QB;
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
+        net->out_b[b] = (float)((double)q->out_bias[b] / QAB);
     net_sync(net);
+    return true;
 }
 
 /* Max over buckets of QA * QA * sum_j |out_w_q[b][j]|: the largest |sum| of step 3. */
-static int64_t int32_worst_case(const QNet *q)
+static int64_t int32_worst_case(const Network *q)
 {
     int64_t worst = 0;
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
+        const int16_t *w = nnue_out_row(q, b);
         int64_t s = 0;
-        for (int j = 0; j < 2 * NNUE_HIDDEN; j++)
-            s += abs(q->out_w[b][j]);
+        for (int j = 0; j < 2 * q->shape.hidden; j++)
+            s += abs(w[j]);
         s *= (int64_t)NNUE_QA * NNUE_QA;
         worst = s > worst ? s : worst;
     }
@@ -204,29 +189,27 @@ static int64_t int32_worst_case(const QNet *q)
 }
 
 /* Compares the float net, the dequantised net and the integer reference of a serialised net. */
-bool export_check(const Net *net, const uint8_t *file, const TrainSet *positions, const LossSpec *loss,
+bool export_check(const Net *net, const uint8_t *file, size_t size, const TrainSet *positions, const LossSpec *loss,
                   double mean_tolerance, ExportCheck *chk, XqError *err)
 {
     memset(chk, 0, sizeof *chk);
-    QNet q;
     Net dq;
     Scratch s;
     bool ok = false;
-    q.ft_w = NULL;
     memset(&dq, 0, sizeof dq);
     memset(&s, 0, sizeof s);
-    if (!qnet_alloc(&q) || !net_alloc(&dq, NNUE_HIDDEN) || !scratch_alloc(&s, NNUE_HIDDEN)) {
+    Network *q = nnue_parse(file, size, err);
+    if (!q)
+        return false;
+    if (!qnet_dequantise(q, &dq) || !scratch_alloc(&s, q->shape.hidden)) {
         snprintf(err->msg, sizeof err->msg, "out of memory");
         goto done;
     }
-    if (!qnet_parse(file, NNUE_FILE_SIZE, &q, err))
-        goto done;
-    qnet_dequantise(&q, &dq);
     size_t n = positions->count < EXPORT_CHECK_MAX ? positions->count : EXPORT_CHECK_MAX;
     double total = 0;
     for (size_t i = 0; i < n; i++) {
         const TrainPos *p = &positions->pos[i * positions->count / n]; /* evenly spaced */
-        double ref = qnet_eval(&q, p);
+        double ref = qnet_eval(q, p);
         double d = fabs(net_eval_cp(net, p, &s) - ref), dd = fabs(net_eval_cp(&dq, p, &s) - ref);
         total += d;
         chk->float_loss += net_loss(net, p, loss, &s);
@@ -238,22 +221,21 @@ bool export_check(const Net *net, const uint8_t *file, const TrainSet *positions
     chk->mean_diff = n ? total / (double)n : 0;
     chk->float_loss = n ? chk->float_loss / (double)n : 0;
     chk->quant_loss = n ? chk->quant_loss / (double)n : 0;
-    chk->int32_worst = int32_worst_case(&q);
+    chk->int32_worst = int32_worst_case(q);
     chk->passed = chk->mean_diff <= mean_tolerance && chk->max_dequant_diff <= EXPORT_DEQUANT_TOLERANCE_CP;
     ok = true;
 done:
-    qnet_free(&q);
+    nnue_net_free(q);
     net_free(&dq);
     scratch_free(&s);
     return ok;
 }
 
-/* Quantises, serialises, checks and writes a net. */
-/* Writes a net file image (NNUE_FILE_SIZE bytes) to path. */
-bool write_net_file(const char *path, const uint8_t *file, XqError *err)
+/* Writes a net file image to path. */
+bool write_net_file(const char *path, const uint8_t *file, size_t size, XqError *err)
 {
     FILE *f = fopen(path, "wb");
-    bool ok = f && fwrite(file, 1, NNUE_FILE_SIZE, f) == NNUE_FILE_SIZE;
+    bool ok = f && fwrite(file, 1, size, f) == size;
     if (f && fclose(f) != 0)
         ok = false;
     if (!ok)
@@ -261,27 +243,28 @@ bool write_net_file(const char *path, const uint8_t *file, XqError *err)
     return ok;
 }
 
+/* Quantises, serialises, checks and writes a net. */
 bool export_net(const Net *net, const char *desc, const char *path, const TrainSet *positions, const LossSpec *loss,
                 double mean_tolerance, ExportCheck *chk, XqError *err)
 {
-    QNet q;
-    q.ft_w = NULL;
-    uint8_t *file = malloc(NNUE_FILE_SIZE);
-    bool ok = file && qnet_alloc(&q);
+    memset(chk, 0, sizeof *chk);
+    Network *q = qnet_quantise(net, desc, err);
+    if (!q)
+        return false;
+    size_t size;
+    uint8_t *file = qnet_image(q, &size);
+    nnue_net_free(q);
+    bool ok = file != NULL;
     if (!ok)
         snprintf(err->msg, sizeof err->msg, "out of memory");
-    ok = ok && qnet_quantise(net, &q, err);
-    if (ok)
-        qnet_serialise(&q, desc, file);
-    ok = ok && export_check(net, file, positions, loss, mean_tolerance, chk, err);
+    ok = ok && export_check(net, file, size, positions, loss, mean_tolerance, chk, err);
     if (ok && !chk->passed) {
         snprintf(err->msg, sizeof err->msg, "export check failed: mean |float - int| %.2f cp (limit %.1f), "
                  "max |dequantised - int| %.2f cp (limit %.2f)", chk->mean_diff, mean_tolerance,
                  chk->max_dequant_diff, EXPORT_DEQUANT_TOLERANCE_CP);
         ok = false;
     }
-    ok = ok && write_net_file(path, file, err);
-    qnet_free(&q);
+    ok = ok && write_net_file(path, file, size, err);
     free(file);
     return ok;
 }

@@ -1,7 +1,9 @@
 /*
- * train_export.h - quantising a float net into the .nnue layout of
- * src/eval/nnue/nnue_arch.h, reading .nnue files back, the trainer's integer reference
- * evaluation (what the engine computes, bit for bit) and the export check.
+ * train_export.h - quantising a float net into an engine net of its shape
+ * (src/eval/nnue/nnue.h's Network, written and read by the engine's own
+ * nnue_serialise and nnue_parse), the trainer's integer reference evaluation
+ * (what the engine computes, bit for bit, written here independently of the
+ * engine's kernels) and the export check.
  *
  * Quantisation (round to nearest, halves away from zero), of the folded rows ft_eff (train_model.h):
  *   ft_w_q = round(ft_eff * QA), ft_b_q = round(ft_b * QA)          int16
@@ -10,7 +12,7 @@
  *
  * Integer reference evaluation (side to move's view, centipawns), in this order:
  *   1. acc[p][j] = ft_b_q[j] + sum of ft_w_q[f][j] over the active features f of perspective p
- *      (p = 0 side to move, 1 the other), in int16 (the clipping of the float net keeps every
+ *      (train_features of the net's feature set; p = 0 side to move, 1 the other), in int16 (the clipping of the float net keeps every
  *      partial sum within +-16665, so there is no overflow and the order of the terms is free)
  *   2. v = clamp(acc[p][j], 0, QA)
  *   3. sum = sum over p, j of (int16)(v * out_w_q[b][p * hidden + j]) * v, in int64
@@ -24,6 +26,7 @@
 #ifndef XQ_TRAIN_EXPORT_H
 #define XQ_TRAIN_EXPORT_H
 
+#include "eval/nnue/nnue.h"
 #include "train_model.h"
 
 enum {
@@ -35,20 +38,11 @@ enum {
 /* Max |dequantised float eval - integer eval| (cp): the two truncating divisions lose < 1 + 400 / 16320. */
 #define EXPORT_DEQUANT_TOLERANCE_CP 1.05
 
-/* A quantised net (hidden = NNUE_HIDDEN). */
-typedef struct QNet {
-    int16_t *ft_w; /* [NNUE_FEATURES][NNUE_HIDDEN] */
-    int16_t ft_b[NNUE_HIDDEN];
-    int16_t out_w[NNUE_OUTPUT_BUCKETS][2 * NNUE_HIDDEN];
-    int32_t out_b[NNUE_OUTPUT_BUCKETS];
-    char desc[NNUE_DESC_SIZE + 1];
-} QNet;
-
-/* The header fields of a .nnue file. */
+/* The header fields of a .nnue file, as stored (any version). */
 typedef struct NnueHeader {
     uint32_t version, feature_set, inputs, hidden, buckets, qa, qb, scale, payload_size, checksum;
     uint32_t actual_checksum; /* nnue_file_checksum of the header and the payload bytes present */
-    char desc[NNUE_DESC_SIZE + 1];
+    char desc[NNUE_DESC_SIZE_V2 + 1]; /* the description field of the file's version */
 } NnueHeader;
 
 /* What the export check measured. */
@@ -61,35 +55,31 @@ typedef struct ExportCheck {
     bool passed;
 } ExportCheck;
 
-/* Allocates a zeroed quantised net; false if out of memory. */
-bool qnet_alloc(QNet *q);
-/* Frees a quantised net. */
-void qnet_free(QNet *q);
-/* Quantises a float net (its folded rows ft_eff); false (with err) if its width is not NNUE_HIDDEN or a value is out of range. */
-bool qnet_quantise(const Net *net, QNet *q, XqError *err);
-/* Writes the net and a description (its first NNUE_DESC_SIZE bytes) as NNUE_FILE_SIZE bytes of a .nnue file. */
-void qnet_serialise(const QNet *q, const char *desc, uint8_t *out);
+/* Quantises a float net (its folded rows ft_eff) into a new engine net of its shape with a description (its first
+ * NNUE_DESC_SIZE bytes are written); NULL (with err) if the engine does not run the shape or a value is out of
+ * range. Free with nnue_net_free. */
+Network *qnet_quantise(const Net *net, const char *desc, XqError *err);
+/* The file image of an engine net (nnue_serialise), malloc'd, *size bytes; NULL if out of memory. */
+uint8_t *qnet_image(const Network *q, size_t *size);
 /* Reads the header of a .nnue file of n bytes; false (with err) if it is shorter than a header or not one. */
 bool nnue_parse_header(const uint8_t *buf, size_t n, NnueHeader *h, XqError *err);
-/* Parses a whole .nnue file with the engine's checks (nnue_parse_arrays): header fields, size, checksum, range. */
-bool qnet_parse(const uint8_t *buf, size_t n, QNet *q, XqError *err);
 /* Reads a file whole into a malloc'd buffer (*n bytes); NULL with err on failure. */
 uint8_t *read_whole_file(const char *path, size_t *n, XqError *err);
-/* Reads and parses a .nnue file. */
-bool qnet_read_file(const char *path, QNet *q, XqError *err);
+/* Reads and parses a .nnue file with the engine's checks (nnue_load_file); NULL with err naming the file. */
+Network *qnet_read_file(const char *path, XqError *err);
 /* Integer reference evaluation in centipawns, side to move's view. */
-int qnet_eval(const QNet *q, const TrainPos *p);
-/* Dequantises into a float net allocated with NNUE_HIDDEN: real rows, zero virtual rows. */
-void qnet_dequantise(const QNet *q, Net *net);
+int qnet_eval(const Network *q, const TrainPos *p);
+/* Allocates a float net of q's shape holding q dequantised: real rows, zero virtual rows; false if out of memory. */
+bool qnet_dequantise(const Network *q, Net *net);
 /*
- * Compares the float net with the integer reference of a serialised net on up to EXPORT_CHECK_MAX
- * positions; chk->passed if the mean difference is within mean_tolerance (cp) and the dequantised
- * net within EXPORT_DEQUANT_TOLERANCE_CP everywhere.
+ * Compares the float net with the integer reference of a serialised net (size bytes) on up to EXPORT_CHECK_MAX
+ * positions; chk->passed if the mean difference is within mean_tolerance (cp) and the dequantised net within
+ * EXPORT_DEQUANT_TOLERANCE_CP everywhere. False (with err) if the image does not parse.
  */
-bool export_check(const Net *net, const uint8_t *file, const TrainSet *positions, const LossSpec *loss,
+bool export_check(const Net *net, const uint8_t *file, size_t size, const TrainSet *positions, const LossSpec *loss,
                   double mean_tolerance, ExportCheck *chk, XqError *err);
-/* Writes a net file image (NNUE_FILE_SIZE bytes) to path; false with err filled if it cannot. */
-bool write_net_file(const char *path, const uint8_t *file, XqError *err);
+/* Writes a net file image of size bytes to path; false with err filled if it cannot. */
+bool write_net_file(const char *path, const uint8_t *file, size_t size, XqError *err);
 /* Quantises, serialises, parses back, checks on positions and writes path only if the check passes. */
 bool export_net(const Net *net, const char *desc, const char *path, const TrainSet *positions, const LossSpec *loss,
                 double mean_tolerance, ExportCheck *chk, XqError *err);

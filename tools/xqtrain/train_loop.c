@@ -112,14 +112,14 @@ static void run_workers(Worker *w, int threads, size_t n)
 }
 
 /* Adds the other workers' gradients into worker 0's, in thread order, and clears theirs. */
-static void reduce_grads(Worker *w, int threads, int hidden)
+static void reduce_grads(Worker *w, int threads)
 {
     Grad *g0 = &w[0].grad;
-    size_t h = (size_t)hidden, dense = g0->size - TRAIN_ROWS * h;
+    size_t h = (size_t)g0->hidden, dense = g0->size - (size_t)g0->rows * h;
     for (int t = 1; t < threads; t++) {
         Grad *g = &w[t].grad;
         for (int i = 0; i < g->row_count; i++) {
-            int row = g->rows[i];
+            int row = g->row_list[i];
             grad_touch(g0, row);
             float *dst = g0->ft_w + (size_t)row * h;
             const float *src = g->ft_w + (size_t)row * h;
@@ -128,7 +128,7 @@ static void reduce_grads(Worker *w, int threads, int hidden)
         }
         for (size_t j = 0; j < dense; j++)
             g0->ft_b[j] += g->ft_b[j];
-        grad_clear(g, hidden);
+        grad_clear(g);
     }
 }
 
@@ -137,7 +137,7 @@ static bool workers_alloc(Worker *w, int threads, const Net *net, bool with_grad
 {
     memset(w, 0, (size_t)threads * sizeof *w);
     for (int t = 0; t < threads; t++)
-        if ((with_grad && !grad_alloc(&w[t].grad, net)) || !scratch_alloc(&w[t].scratch, net->hidden))
+        if ((with_grad && !grad_alloc(&w[t].grad, net)) || !scratch_alloc(&w[t].scratch, net->shape.hidden))
             return false;
     return true;
 }
@@ -210,7 +210,7 @@ static bool save_outputs(const Net *net, const Adam *adam, const TrainSet *check
             return false;
         }
     }
-    if (net->hidden != NNUE_HIDDEN)
+    if (!nnue_shape_ok(&net->shape))
         return true;
     if (kind == OUT_EPOCH)
         snprintf(path, sizeof path, "%s/epoch-%d.nnue", o->out_dir, epoch);
@@ -260,11 +260,11 @@ static double train_epoch(Net *net, Adam *adam, Worker *w, Sampler *smp, uint32_
         run_workers(w, o->threads, n);
         for (int t = 0; t < o->threads; t++)
             loss_sum += w[t].loss_sum;
-        reduce_grads(w, o->threads, net->hidden);
+        reduce_grads(w, o->threads);
         if (net->factorised)
-            grad_factorise(&w[0].grad, net->hidden);
+            grad_factorise(&w[0].grad, net);
         adam_step(adam, net, &w[0].grad, schedule_lr(&o->sched, epoch, (double)done / (double)size));
-        grad_clear(&w[0].grad, net->hidden);
+        grad_clear(&w[0].grad);
         done += n;
         double now = now_s();
         if (o->progress_s > 0 && now >= *next_progress && done < size) {
@@ -364,7 +364,7 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
     }
     if (o->log && best_epoch)
         fprintf(o->log, "best validation loss %.6f at epoch %d%s\n", best, best_epoch,
-                o->out_dir && net->hidden == NNUE_HIDDEN ? " (best.nnue)" : "");
+                o->out_dir && nnue_shape_ok(&net->shape) ? " (best.nnue)" : "");
     if (o->out_dir && !save_outputs(net, adam, check, o, last_epoch, OUT_FINAL))
         status = 1;
 done:

@@ -53,8 +53,8 @@ double train_eval_loss(const Net *net, const TrainSet *set, const LossSpec *loss
 /*
  * Trains net in place (adam holds the optimiser state) on train, reporting valid (may be empty);
  * writes DIR/epoch-N.ckpt, DIR/epoch-N.nnue, DIR/final.nnue (the last epoch trained) and, whenever
- * the validation loss is the best so far, DIR/best.nnue (the nets only when the width is
- * NNUE_HIDDEN). With patience, stops after that many epochs without a better validation loss.
+ * the validation loss is the best so far, DIR/best.nnue (the nets only when the engine runs the
+ * net's shape, nnue_shape_ok). With patience, stops after that many epochs without a better validation loss.
  * results, if not NULL, gets one entry per epoch run (the caller zeroes it). Returns 0, or 1 on an
  * error or a failed export check of the final net (messages on stderr).
  */

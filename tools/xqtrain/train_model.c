@@ -30,6 +30,9 @@
 #endif
 
 enum { LANES = 8 }; /* partial sums of a dot product (the order of the float additions is fixed) */
+/* Grad.row_list holds row indices as uint16_t: the most rows a net has (feature set 2) must fit. */
+_Static_assert(NNUE_KING_BUCKETS * NNUE_FEATURES + TRAIN_PSQ_ROWS + TRAIN_GROUP_ROWS <= UINT16_MAX + 1,
+               "first-layer rows fit uint16_t");
 static const double FT_INIT_STD = 0.17677669529663687; /* 1 / sqrt(NNUE_MAX_ACTIVE) */
 static const double TWO_PI = 6.283185307179586;
 static const double MATERIAL_ACC_MID = 0.5; /* accumulator of a material unit at an even balance */
@@ -55,45 +58,57 @@ uint64_t rng_next(TrainRng *r)
 double rng_uniform(TrainRng *r) { return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
 
 /* Standard normal deviate (Box-Muller, one of the pair). */
-static double rng_normal(TrainRng *r)
+double rng_normal(TrainRng *r)
 {
     double u = 1.0 - rng_uniform(r), v = rng_uniform(r);
     return sqrt(-2.0 * log(u)) * cos(TWO_PI * v);
 }
 
-/* Points the parameter views into an array laid out for this hidden width. */
-static void set_views(float *base, int hidden, float **ft_w, float **virt, float **ft_b, float **out_w, float **out_b)
+/* A fresh first-layer weight. */
+float rng_ft_init(TrainRng *r) { return (float)(FT_INIT_STD * rng_normal(r)); }
+
+/* The shape of a feature set and width. */
+NnueShape train_shape(int feature_set, int hidden)
 {
-    size_t h = (size_t)hidden;
+    NnueShape s = { feature_set, nnue_feature_count(feature_set), hidden };
+    return s;
+}
+
+/* Points the parameter views into an array laid out for a net's rows and width. */
+static void set_views(float *base, const Net *net, float **ft_w, float **virt, float **ft_b, float **out_w,
+                      float **out_b)
+{
+    size_t h = (size_t)net->shape.hidden;
     *ft_w = base;
-    *virt = *ft_w + NNUE_FEATURES * h;
-    *ft_b = *ft_w + TRAIN_ROWS * h;
+    *virt = *ft_w + (size_t)net->shape.inputs * h;
+    *ft_b = *ft_w + (size_t)net->rows * h;
     *out_w = *ft_b + h;
     *out_b = *out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
 }
 
-/* Number of floats of a net of this hidden width. */
-static size_t param_count(int hidden)
-{
-    size_t h = (size_t)hidden;
-    return TRAIN_ROWS * h + h + NNUE_OUTPUT_BUCKETS * 2 * h + NNUE_OUTPUT_BUCKETS;
-}
-
-/* Allocates a zeroed net. */
-bool net_alloc(Net *net, int hidden)
+/* Allocates a zeroed net of a shape. */
+bool net_alloc(Net *net, const NnueShape *shape)
 {
     memset(net, 0, sizeof *net);
-    net->hidden = hidden;
-    net->size = param_count(hidden);
+    if (nnue_feature_count(shape->feature_set) == 0 || shape->inputs != nnue_feature_count(shape->feature_set)
+        || shape->hidden < 1)
+        return false;
+    size_t h = (size_t)shape->hidden;
+    net->shape = *shape;
+    net->psq_rows = shape->feature_set == NNUE_FEATURE_SET_KING ? TRAIN_PSQ_ROWS : 0;
+    net->virt_rows = net->psq_rows + TRAIN_GROUP_ROWS;
+    net->rows = shape->inputs + net->virt_rows;
+    net->size = (size_t)net->rows * h + h + NNUE_OUTPUT_BUCKETS * 2 * h + NNUE_OUTPUT_BUCKETS;
     net->params = calloc(net->size, sizeof *net->params);
-    net->out_q = calloc(NNUE_OUTPUT_BUCKETS * 2 * (size_t)hidden, sizeof *net->out_q);
-    net->ft_eff = calloc(NNUE_FEATURES * (size_t)hidden, sizeof *net->ft_eff);
-    net->ft_bq = calloc((size_t)hidden, sizeof *net->ft_bq);
+    net->out_q = calloc(NNUE_OUTPUT_BUCKETS * 2 * h, sizeof *net->out_q);
+    net->ft_eff = calloc((size_t)shape->inputs * h, sizeof *net->ft_eff);
+    net->ft_bq = calloc(h, sizeof *net->ft_bq);
     if (!net->params || !net->out_q || !net->ft_eff || !net->ft_bq) {
         net_free(net);
         return false;
     }
-    set_views(net->params, hidden, &net->ft_w, &net->virt, &net->ft_b, &net->out_w, &net->out_b);
+    set_views(net->params, net, &net->ft_w, &net->virt, &net->ft_b, &net->out_w, &net->out_b);
+    net->groups = net->virt + (size_t)net->psq_rows * h;
     return true;
 }
 
@@ -111,10 +126,10 @@ void net_free(Net *net)
 void net_init_random(Net *net, uint64_t seed)
 {
     TrainRng r = { seed };
-    size_t h = (size_t)net->hidden;
-    for (size_t i = 0; i < NNUE_FEATURES * h; i++)
-        net->ft_w[i] = (float)(FT_INIT_STD * rng_normal(&r));
-    memset(net->virt, 0, TRAIN_VIRTUAL_ROWS * h * sizeof *net->virt);
+    size_t h = (size_t)net->shape.hidden;
+    for (size_t i = 0; i < (size_t)net->shape.inputs * h; i++)
+        net->ft_w[i] = rng_ft_init(&r);
+    memset(net->virt, 0, (size_t)net->virt_rows * h * sizeof *net->virt);
     memset(net->ft_b, 0, h * sizeof *net->ft_b);
     double a = 1.0 / sqrt(2.0 * (double)h);
     for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * h; i++)
@@ -126,16 +141,16 @@ void net_init_random(Net *net, uint64_t seed)
 /* Material start: exact material balance from the first TRAIN_MATERIAL_UNITS hidden units. */
 void net_init_material(Net *net)
 {
-    size_t h = (size_t)net->hidden;
-    int units = net->hidden < TRAIN_MATERIAL_UNITS ? net->hidden : TRAIN_MATERIAL_UNITS;
+    size_t h = (size_t)net->shape.hidden;
+    int units = net->shape.hidden < TRAIN_MATERIAL_UNITS ? net->shape.hidden : TRAIN_MATERIAL_UNITS;
     double alpha = MATERIAL_ACC_MID / TRAIN_MATERIAL_RANGE_CP;
     double beta = 1.0 / (NNUE_SCALE * 2 * alpha * units);
     for (int j = 0; j < units; j++) {
-        for (int f = 0; f < NNUE_FEATURES; f++)
-            net->ft_w[f * h + (size_t)j] = 0;
+        for (int f = 0; f < net->shape.inputs; f++)
+            net->ft_w[(size_t)f * h + (size_t)j] = 0;
         net->ft_b[j] = (float)MATERIAL_ACC_MID;
         for (int g = 0; g < TRAIN_GROUPS; g++) /* groups 0..6 are the perspective's own pieces */
-            net->virt[g * h + (size_t)j] = (float)((g < PIECE_TYPES ? 1 : -1) * alpha * TRAIN_PIECE_CP[g % PIECE_TYPES]);
+            net->groups[g * h + (size_t)j] = (float)((g < PIECE_TYPES ? 1 : -1) * alpha * TRAIN_PIECE_CP[g % PIECE_TYPES]);
         for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
             net->out_w[b * 2 * h + (size_t)j] = (float)beta;
             net->out_w[b * 2 * h + h + (size_t)j] = (float)-beta;
@@ -149,14 +164,16 @@ bool grad_alloc(Grad *g, const Net *net)
 {
     memset(g, 0, sizeof *g);
     g->size = net->size;
+    g->hidden = net->shape.hidden;
+    g->rows = net->rows;
     g->params = calloc(g->size, sizeof *g->params);
-    g->touched = calloc(TRAIN_ROWS, 1);
-    g->rows = calloc(TRAIN_ROWS, sizeof *g->rows);
-    if (!g->params || !g->touched || !g->rows) {
+    g->touched = calloc((size_t)net->rows, 1);
+    g->row_list = calloc((size_t)net->rows, sizeof *g->row_list);
+    if (!g->params || !g->touched || !g->row_list) {
         grad_free(g);
         return false;
     }
-    set_views(g->params, net->hidden, &g->ft_w, &g->virt, &g->ft_b, &g->out_w, &g->out_b);
+    set_views(g->params, net, &g->ft_w, &g->virt, &g->ft_b, &g->out_w, &g->out_b);
     return true;
 }
 
@@ -165,20 +182,20 @@ void grad_free(Grad *g)
 {
     free(g->params);
     free(g->touched);
-    free(g->rows);
+    free(g->row_list);
     memset(g, 0, sizeof *g);
 }
 
 /* Zeroes the touched rows and the dense parts. */
-void grad_clear(Grad *g, int hidden)
+void grad_clear(Grad *g)
 {
-    size_t h = (size_t)hidden;
+    size_t h = (size_t)g->hidden;
     for (int i = 0; i < g->row_count; i++) {
-        memset(g->ft_w + g->rows[i] * h, 0, h * sizeof *g->ft_w);
-        g->touched[g->rows[i]] = 0;
+        memset(g->ft_w + g->row_list[i] * h, 0, h * sizeof *g->ft_w);
+        g->touched[g->row_list[i]] = 0;
     }
     g->row_count = 0;
-    memset(g->ft_b, 0, (g->size - TRAIN_ROWS * h) * sizeof *g->ft_b);
+    memset(g->ft_b, 0, (g->size - (size_t)g->rows * h) * sizeof *g->ft_b);
 }
 
 /* Marks a row touched (listing it the first time). */
@@ -186,32 +203,37 @@ void grad_touch(Grad *g, int row)
 {
     if (!g->touched[row]) {
         g->touched[row] = 1;
-        g->rows[g->row_count++] = (uint16_t)row;
+        g->row_list[g->row_count++] = (uint16_t)row;
     }
 }
 
-/* The three virtual rows of real input f: its group's material row, (group, file) and (group, rank). */
-void train_virtual_rows(int f, int rows[TRAIN_VIRT_PER_FEATURE])
+/* The virtual rows of real input r: its psq row (feature set 2), its group's material row, (group, file) and
+ * (group, rank). */
+int train_virtual_rows(const Net *net, int r, int rows[TRAIN_VIRT_MAX])
 {
-    int group = f / NNUE_SQUARES, sq = f % NNUE_SQUARES;
-    rows[0] = NNUE_FEATURES + group;
-    rows[1] = NNUE_FEATURES + TRAIN_VIRT_FILE + group * TRAIN_FILES + sq % TRAIN_FILES;
-    rows[2] = NNUE_FEATURES + TRAIN_VIRT_RANK + group * TRAIN_RANKS + sq / TRAIN_FILES;
+    int f = r % NNUE_FEATURES, group = f / NNUE_SQUARES, sq = f % NNUE_SQUARES, n = 0;
+    int groups = net->shape.inputs + net->psq_rows; /* the first group row */
+    if (net->psq_rows)
+        rows[n++] = net->shape.inputs + f;
+    rows[n++] = groups + group;
+    rows[n++] = groups + TRAIN_VIRT_FILE + group * TRAIN_FILES + sq % TRAIN_FILES;
+    rows[n++] = groups + TRAIN_VIRT_RANK + group * TRAIN_RANKS + sq / TRAIN_FILES;
+    return n;
 }
 
 /* Adds each touched real row's gradient to its virtual rows (d loss / d virt = sum over its real rows). */
-void grad_factorise(Grad *g, int hidden)
+void grad_factorise(Grad *g, const Net *net)
 {
-    size_t h = (size_t)hidden;
+    size_t h = (size_t)g->hidden;
     int real = g->row_count; /* the rows listed so far; virtual ones get appended */
     for (int i = 0; i < real; i++) {
-        int f = g->rows[i], vr[TRAIN_VIRT_PER_FEATURE];
-        if (f >= NNUE_FEATURES)
+        int r = g->row_list[i], vr[TRAIN_VIRT_MAX];
+        if (r >= net->shape.inputs)
             continue;
-        train_virtual_rows(f, vr);
-        for (int k = 0; k < TRAIN_VIRT_PER_FEATURE; k++) {
+        int n = train_virtual_rows(net, r, vr);
+        for (int k = 0; k < n; k++) {
             grad_touch(g, vr[k]);
-            vec_add(g->ft_w + (size_t)vr[k] * h, g->ft_w + (size_t)f * h, hidden);
+            vec_add(g->ft_w + (size_t)vr[k] * h, g->ft_w + (size_t)r * h, g->hidden);
         }
     }
 }
@@ -268,7 +290,7 @@ static inline float screlu_dot(const float *restrict acc, const float *restrict 
 /* Forward pass: fills s (accumulators, activations); returns the output (eval / NNUE_SCALE). */
 TRAIN_CLONES static float forward(const Net *net, const TrainFeatures *f, Scratch *s)
 {
-    int n = net->hidden;
+    int n = net->shape.hidden;
     const float *w = net->out_q + (size_t)f->bucket * 2 * (size_t)n;
     float out = net->out_b[f->bucket];
     for (int k = 0; k < 2; k++) {
@@ -284,7 +306,7 @@ TRAIN_CLONES static float forward(const Net *net, const TrainFeatures *f, Scratc
 /* Backward pass from d(loss)/d(out) = g: adds the gradient of every parameter the position uses. */
 TRAIN_CLONES static void backward(const Net *net, const TrainFeatures *f, float g, Scratch *s, Grad *grad)
 {
-    int n = net->hidden;
+    int n = net->shape.hidden;
     size_t hn = (size_t)n;
     const float *w = net->out_q + (size_t)f->bucket * 2 * hn;
     float *gw = grad->out_w + (size_t)f->bucket * 2 * hn;
@@ -314,7 +336,7 @@ TRAIN_CLONES static void backward(const Net *net, const TrainFeatures *f, float 
 double net_eval_cp(const Net *net, const TrainPos *p, Scratch *s)
 {
     TrainFeatures f;
-    train_features(p, &f);
+    train_features(p, net->shape.feature_set, &f);
     return (double)forward(net, &f, s) * NNUE_SCALE;
 }
 
@@ -335,7 +357,7 @@ static double loss_of(double out, double t, const LossSpec *loss, double *dloss_
 double net_loss(const Net *net, const TrainPos *p, const LossSpec *loss, Scratch *s)
 {
     TrainFeatures f;
-    train_features(p, &f);
+    train_features(p, net->shape.feature_set, &f);
     return loss_of(forward(net, &f, s), train_target(p, loss->k, loss->lambda), loss, NULL);
 }
 
@@ -343,7 +365,7 @@ double net_loss(const Net *net, const TrainPos *p, const LossSpec *loss, Scratch
 double net_loss_grad(const Net *net, const TrainPos *p, const LossSpec *loss, float weight, Grad *g, Scratch *s)
 {
     TrainFeatures f;
-    train_features(p, &f);
+    train_features(p, net->shape.feature_set, &f);
     double dout;
     double l = loss_of(forward(net, &f, s), train_target(p, loss->k, loss->lambda), loss, &dout);
     backward(net, &f, (float)(dout * weight), s, g);
@@ -360,8 +382,8 @@ static void clip_range(float *x, size_t n, float lim)
 /* Clips every parameter to its range. */
 void net_clip(Net *net)
 {
-    size_t h = (size_t)net->hidden;
-    clip_range(net->ft_w, (TRAIN_ROWS + 1) * h, TRAIN_FT_CLIP); /* ft_w, virt, then ft_b */
+    size_t h = (size_t)net->shape.hidden;
+    clip_range(net->ft_w, ((size_t)net->rows + 1) * h, TRAIN_FT_CLIP); /* ft_w, virt, then ft_b */
     clip_range(net->out_w, NNUE_OUTPUT_BUCKETS * 2 * h, TRAIN_OUT_CLIP);
     clip_range(net->out_b, NNUE_OUTPUT_BUCKETS, TRAIN_BIAS_CLIP);
     net_sync(net);
@@ -377,18 +399,18 @@ long net_out_weight_q(float w)
 /* A first-layer weight on the .nnue grid (round(w * QA) / QA). */
 static inline float ft_on_grid(float w) { return roundf(w * NNUE_QA) / NNUE_QA; }
 
-/* ft_eff = clamp(ft_w + its three virtual rows) for every real input, on the grid with qat. */
+/* ft_eff = clamp(ft_w + its virtual rows, added in their order) for every real input, on the grid with qat. */
 static void fold_rows(Net *net)
 {
-    size_t h = (size_t)net->hidden;
-    for (int f = 0; f < NNUE_FEATURES; f++) {
-        int vr[TRAIN_VIRT_PER_FEATURE];
-        train_virtual_rows(f, vr);
-        const float *w = net->ft_w + f * h, *a = net->ft_w + vr[0] * h, *b = net->ft_w + vr[1] * h;
-        const float *c = net->ft_w + vr[2] * h;
-        float *e = net->ft_eff + f * h;
+    size_t h = (size_t)net->shape.hidden;
+    for (int r = 0; r < net->shape.inputs; r++) {
+        int vr[TRAIN_VIRT_MAX], n = train_virtual_rows(net, r, vr);
+        float *e = net->ft_eff + (size_t)r * h;
+        memcpy(e, net->ft_w + (size_t)r * h, h * sizeof *e);
+        for (int k = 0; k < n; k++) /* e = ((w + v0) + v1) + ...: the same sums, row after row */
+            vec_add(e, net->ft_w + (size_t)vr[k] * h, (int)h);
         for (size_t j = 0; j < h; j++) {
-            float x = ((w[j] + a[j]) + b[j]) + c[j];
+            float x = e[j];
             e[j] = x < -TRAIN_FT_CLIP ? -TRAIN_FT_CLIP : x > TRAIN_FT_CLIP ? TRAIN_FT_CLIP : x;
             if (net->qat)
                 e[j] = ft_on_grid(e[j]);
@@ -399,23 +421,23 @@ static void fold_rows(Net *net)
 /* Folds the virtual rows into the real ones and zeroes them and their moments. */
 void net_unfactorise(Net *net, float *m, float *v)
 {
-    size_t h = (size_t)net->hidden, vn = TRAIN_VIRTUAL_ROWS * h;
+    size_t h = (size_t)net->shape.hidden, real = (size_t)net->shape.inputs * h, vn = (size_t)net->virt_rows * h;
     fold_rows(net);
-    memcpy(net->ft_w, net->ft_eff, NNUE_FEATURES * h * sizeof *net->ft_w);
+    memcpy(net->ft_w, net->ft_eff, real * sizeof *net->ft_w);
     memset(net->virt, 0, vn * sizeof *net->virt);
     if (m)
-        memset(m + NNUE_FEATURES * h, 0, vn * sizeof *m);
+        memset(m + real, 0, vn * sizeof *m);
     if (v)
-        memset(v + NNUE_FEATURES * h, 0, vn * sizeof *v);
+        memset(v + real, 0, vn * sizeof *v);
 }
 
 /* Refreshes ft_eff (the folded rows), ft_bq and out_q. */
 void net_sync(Net *net)
 {
     fold_rows(net);
-    for (int j = 0; j < net->hidden; j++)
+    for (int j = 0; j < net->shape.hidden; j++)
         net->ft_bq[j] = net->qat ? ft_on_grid(net->ft_b[j]) : net->ft_b[j];
-    size_t n = NNUE_OUTPUT_BUCKETS * 2 * (size_t)net->hidden;
+    size_t n = NNUE_OUTPUT_BUCKETS * 2 * (size_t)net->shape.hidden;
     if (!net->qat) {
         memcpy(net->out_q, net->out_w, n * sizeof *net->out_q);
         return;

@@ -1,22 +1,26 @@
 /*
- * train_model.h - the float network of the trainer (nnue_arch.h with a
- * runtime hidden width), its forward pass, the loss, and the gradient of the
- * loss with sparse first-layer rows.
+ * train_model.h - the float network of the trainer (nnue_arch.h of any shape:
+ * feature set, inputs, first-layer width), its forward pass, the loss, and
+ * the gradient of the loss with sparse first-layer rows.
  *
- * All parameters live in one float array: ft_w[NNUE_FEATURES][hidden],
- * virt[TRAIN_VIRTUAL_ROWS][hidden], ft_b[hidden],
+ * All parameters live in one float array: ft_w[inputs][hidden] (the real
+ * rows), virt[virt_rows][hidden] (the virtual rows below), ft_b[hidden],
  * out_w[NNUE_OUTPUT_BUCKETS][2 * hidden] (side to move's half first),
- * out_b[NNUE_OUTPUT_BUCKETS]; so the rows of ft_w and virt are rows
- * 0..TRAIN_ROWS-1 of one matrix. A gradient has the same layout.
+ * out_b[NNUE_OUTPUT_BUCKETS]; so the real and virtual rows are rows
+ * 0..rows-1 of one matrix. A gradient has the same layout.
  *
- * Factorised (virtual) features: a real input f = (g, square) with group
- * g = (own/their, type) and its oriented file and rank also stands for
- * three shared virtual rows, the group's "material" row, its (g, file) row
- * and its (g, rank) row. The net the forward pass, validation and export
- * use has the folded rows ft_eff[f] = clamp(ft_w[f] + virt[material(g)] +
- * virt[file(g, file)] + virt[rank(g, rank)], +-TRAIN_FT_CLIP); the gradient
- * of a real row is added to its three virtual rows (grad_factorise). So the
- * exported .nnue holds ft_eff and the engine is unchanged.
+ * Factorised (virtual) features: a real input stands for a piece-square
+ * feature f = (g, square) of nnue_features.h (feature set 1: the input is f;
+ * feature set 2: input b * 1260 + f, b the king bucket), with its group
+ * g = (own/their, type) and its oriented file and rank. It also activates
+ * shared virtual rows: in feature set 2 first the "psq" row f, shared by the
+ * six king buckets (TRAIN_PSQ_ROWS of them, the first virtual rows), then in
+ * both sets the group's "material" row, its (g, file) row and its (g, rank)
+ * row (TRAIN_GROUP_ROWS). The net the forward pass, validation and export
+ * use has the folded rows ft_eff[r] = clamp(ft_w[r] + psq[f] + material(g) +
+ * file(g) + rank(g), +-TRAIN_FT_CLIP), summed in that order; the gradient of
+ * a real row is added to its virtual rows (grad_factorise). So the exported
+ * .nnue holds ft_eff and the engine knows nothing of the virtual rows.
  */
 #ifndef XQ_TRAIN_MODEL_H
 #define XQ_TRAIN_MODEL_H
@@ -27,14 +31,14 @@
 #include "train_data.h"
 
 enum {
-    TRAIN_GROUPS = 2 * PIECE_TYPES, /* (own/their, type): the 14 groups of 90 real inputs */
+    TRAIN_GROUPS = 2 * PIECE_TYPES, /* (own/their, type): the 14 groups of 90 piece-square features */
     TRAIN_FILES = 9,
     TRAIN_RANKS = 10,
-    TRAIN_VIRT_FILE = TRAIN_GROUPS,                              /* first (group, file) row, within virt */
-    TRAIN_VIRT_RANK = TRAIN_VIRT_FILE + TRAIN_GROUPS * TRAIN_FILES, /* first (group, rank) row, within virt */
-    TRAIN_VIRTUAL_ROWS = TRAIN_VIRT_RANK + TRAIN_GROUPS * TRAIN_RANKS, /* 14 + 126 + 140 = 280 */
-    TRAIN_ROWS = NNUE_FEATURES + TRAIN_VIRTUAL_ROWS,              /* real and virtual first-layer rows */
-    TRAIN_VIRT_PER_FEATURE = 3,                                  /* material, file, rank */
+    TRAIN_VIRT_FILE = TRAIN_GROUPS,                              /* first (group, file) row, within the group rows */
+    TRAIN_VIRT_RANK = TRAIN_VIRT_FILE + TRAIN_GROUPS * TRAIN_FILES, /* first (group, rank) row, within them */
+    TRAIN_GROUP_ROWS = TRAIN_VIRT_RANK + TRAIN_GROUPS * TRAIN_RANKS, /* 14 + 126 + 140 = 280 */
+    TRAIN_PSQ_ROWS = NNUE_FEATURES,  /* feature set 2: the piece-square rows the king buckets share */
+    TRAIN_VIRT_MAX = 4,              /* virtual rows of one real input: psq (set 2), material, file, rank */
 };
 
 enum {
@@ -58,13 +62,17 @@ extern const int TRAIN_PIECE_CP[PIECE_TYPES];
  * Without qat they are copies. net_sync refreshes all three.
  */
 typedef struct Net {
-    int hidden;
+    NnueShape shape; /* feature set, inputs (the real rows), hidden (the width) */
+    int psq_rows;    /* virtual psq rows: TRAIN_PSQ_ROWS in feature set 2, 0 in set 1 */
+    int virt_rows;   /* psq_rows + TRAIN_GROUP_ROWS */
+    int rows;        /* real and virtual first-layer rows: shape.inputs + virt_rows */
     bool qat;
     bool factorised; /* train the virtual rows (grad_factorise); without it they stay as they are */
     size_t size;     /* floats in params */
     float *params;
     float *ft_w, *virt, *ft_b, *out_w, *out_b;
-    float *ft_eff;   /* [NNUE_FEATURES][hidden], the folded rows, derived from ft_w and virt */
+    float *groups;   /* the group rows (material, file, rank): virt + psq_rows rows */
+    float *ft_eff;   /* [inputs][hidden], the folded rows, derived from ft_w and virt */
     float *out_q;    /* [NNUE_OUTPUT_BUCKETS][2 * hidden], derived from out_w */
     float *ft_bq;    /* [hidden], derived from ft_b */
 } Net;
@@ -72,10 +80,11 @@ typedef struct Net {
 /* A gradient in the net's layout, with the list of first-layer rows (real and virtual) it touched. */
 typedef struct Grad {
     size_t size;
+    int hidden, rows;   /* the net's width and first-layer rows */
     float *params;
     float *ft_w, *virt, *ft_b, *out_w, *out_b;
-    uint8_t *touched;   /* [TRAIN_ROWS]: row has a non-zero entry */
-    uint16_t *rows;     /* the touched rows, in the order first touched */
+    uint8_t *touched;   /* [rows]: row has a non-zero entry */
+    uint16_t *row_list; /* the touched rows, in the order first touched */
     int row_count;
 } Grad;
 
@@ -91,8 +100,12 @@ typedef struct LossSpec {
     double power;  /* loss = |p - t|^power */
 } LossSpec;
 
-/* Allocates a zeroed net of this hidden width; false if out of memory. */
-bool net_alloc(Net *net, int hidden);
+/* The shape of a feature set (NNUE_FEATURE_SET_PSQ or _KING) and width (any width >= 1 trains; the engine runs
+ * nnue_shape_ok ones, so only those are exported). */
+NnueShape train_shape(int feature_set, int hidden);
+/* Allocates a zeroed net of a shape; false if the shape is not one (a feature set with its input count, a width
+ * >= 1) or out of memory. */
+bool net_alloc(Net *net, const NnueShape *shape);
 /* Frees a net. */
 void net_free(Net *net);
 /* Seeded initialisation: ft weights normal with std 1/sqrt(32), ft bias 0, out weights uniform +-1/sqrt(2 hidden), out bias 0. */
@@ -111,13 +124,14 @@ bool grad_alloc(Grad *g, const Net *net);
 /* Frees a gradient. */
 void grad_free(Grad *g);
 /* Zeroes the touched first-layer rows and every dense part (after a reduction). */
-void grad_clear(Grad *g, int hidden);
+void grad_clear(Grad *g);
 /* Marks a first-layer row (real or virtual) touched. */
 void grad_touch(Grad *g, int row);
-/* Adds the gradient of each touched real row to its three virtual rows, marking them touched. */
-void grad_factorise(Grad *g, int hidden);
-/* The three virtual rows (indices into the whole row matrix, >= NNUE_FEATURES) of real input f. */
-void train_virtual_rows(int f, int rows[TRAIN_VIRT_PER_FEATURE]);
+/* Adds the gradient of each touched real row of net's shape to its virtual rows, marking them touched. */
+void grad_factorise(Grad *g, const Net *net);
+/* The virtual rows (indices into the whole row matrix, >= shape.inputs) of real input r of a net: psq (feature
+ * set 2), material, file, rank. Returns their count (3 or 4). */
+int train_virtual_rows(const Net *net, int r, int rows[TRAIN_VIRT_MAX]);
 /* Folds the virtual rows into the real ones (ft_w = ft_eff) and zeroes them (and their moments m, v if given). */
 void net_unfactorise(Net *net, float *m, float *v);
 /* Allocates scratch space for a hidden width; false if out of memory. */
@@ -146,5 +160,9 @@ typedef struct TrainRng {
 uint64_t rng_next(TrainRng *r);
 /* Uniform double in [0, 1). */
 double rng_uniform(TrainRng *r);
+/* Standard normal deviate. */
+double rng_normal(TrainRng *r);
+/* First-layer init: a normal deviate of the standard deviation fresh real rows get (1 / sqrt(NNUE_MAX_ACTIVE)). */
+float rng_ft_init(TrainRng *r);
 
 #endif

@@ -56,13 +56,16 @@ void adam_step(Adam *a, Net *net, const Grad *g, double lr)
         (float)(1.0 / (1.0 - pow(ADAM_BETA1, (double)a->step))),
         (float)(1.0 / (1.0 - pow(ADAM_BETA2, (double)a->step))), (float)ADAM_EPS,
     };
-    size_t h = (size_t)net->hidden;
+    size_t h = (size_t)net->shape.hidden;
     float keep = (float)(1.0 - lr * a->weight_decay);
+    float keep_bucket = net->shape.feature_set == NNUE_FEATURE_SET_KING
+                          ? (float)(1.0 - lr * (a->weight_decay + a->bucket_decay)) : keep;
     for (int i = 0; i < g->row_count; i++) {
-        size_t off = (size_t)g->rows[i] * h;
-        adam_span(net->params + off, a->m + off, a->v + off, g->params + off, h, &c, keep, TRAIN_FT_CLIP);
+        size_t off = (size_t)g->row_list[i] * h;
+        float k = g->row_list[i] < net->shape.inputs ? keep_bucket : keep;
+        adam_span(net->params + off, a->m + off, a->v + off, g->params + off, h, &c, k, TRAIN_FT_CLIP);
     }
-    size_t ft_b = TRAIN_ROWS * h, out_w = ft_b + h, out_b = out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
+    size_t ft_b = (size_t)net->rows * h, out_w = ft_b + h, out_b = out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
     adam_span(net->params + ft_b, a->m + ft_b, a->v + ft_b, g->params + ft_b, h, &c, 1.0f, TRAIN_FT_CLIP);
     adam_span(net->params + out_w, a->m + out_w, a->v + out_w, g->params + out_w, out_b - out_w, &c, 1.0f,
               TRAIN_OUT_CLIP);

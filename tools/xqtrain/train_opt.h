@@ -15,7 +15,11 @@
  * Weight decay (decoupled, as AdamW): with weight_decay wd, a first-layer
  * row (real or virtual) that takes a step is first multiplied by
  * 1 - lr * wd; like the moments, rows no batch touched are not decayed in
- * between (lazily). Biases and the output layer are not decayed.
+ * between (lazily). Biases and the output layer are not decayed. With
+ * bucket_decay bd, a feature-set-2 net's real rows (the king buckets' own
+ * part, beside the shared psq rows) are scaled by 1 - lr * (wd + bd): a prior
+ * that a piece is worth the same wherever its king stands unless the data
+ * says otherwise (for small data sets, where the buckets overfit).
  */
 #ifndef XQ_TRAIN_OPT_H
 #define XQ_TRAIN_OPT_H
@@ -28,6 +32,7 @@ typedef struct Adam {
     float *m, *v;
     uint64_t step;
     double weight_decay; /* decoupled (AdamW): a stepped first-layer row is first scaled by 1 - lr * this */
+    double bucket_decay; /* more of it on the king-bucket rows of a feature-set-2 net (real rows) */
 } Adam;
 
 /* Learning-rate schedule. */

@@ -12,6 +12,7 @@
 
 #include "train_ckpt.h"
 #include "train_export.h"
+#include "train_lift.h"
 #include "train_loop.h"
 #include "engine/version.h"
 
@@ -25,6 +26,9 @@ enum {
     DEFAULT_THREADS = 2,
     DEFAULT_EVAL_LINES = 20,
     DESC_LEN = 128,
+    DEFAULT_FEATURE_SET = NNUE_FEATURE_SET_KING, /* a fresh net: network v2 (king buckets) */
+    DEFAULT_HIDDEN = 512,
+    LIFT_CHECK_POSITIONS = 1000, /* positions on which a lifted start net is compared with the one it came from */
 };
 static const double DEFAULT_LR = 0.001, DEFAULT_GAMMA = 0.3, DEFAULT_MIN_FRAC = 0.01, DEFAULT_LAMBDA = 0.5;
 static const double DEFAULT_WEIGHT_DECAY = 5.0; /* the best of 0, 1, 5, 20 on 1.5 M positions (tools/xqtrain/README.md) */
@@ -45,8 +49,11 @@ static const char USAGE[] =
     "  -schedule step|cosine [step]  -lr-min-frac F   cosine floor, times -lr [0.01]\n"
     "  -lambda L  weight of the game result in the target [0.5]\n"
     "  -k auto|K  sigmoid scale in cp [auto: fitted to the training data]  -power P [2]\n"
-    "  -threads N [2]  -seed S [1]  -hidden H [256; nets are exported only at 256]\n"
-    "  -init FILE  start from a checkpoint (with its Adam state) or a .nnue net\n"
+    "  -threads N [2]  -seed S [1]\n"
+    "  -features 1|2  inputs: 1 the 1260 piece-square ones, 2 those per king bucket (7560) [2; -init: its net's]\n"
+    "  -hidden H  first-layer width, a multiple of 32 up to 1024 [512; -init: its net's]\n"
+    "  -init FILE  start from a checkpoint (with its Adam state) or a .nnue net; given a wider -hidden, or\n"
+    "      -features 2 for a feature-set-1 net, it is lifted to that shape, evaluating the same (fresh Adam state)\n"
     "  -desc TEXT  description written into the nets [settings]\n"
     "  -min-ply N [16; 0 for data without plies]  -max-score CP [3000]\n"
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
@@ -55,6 +62,7 @@ static const char USAGE[] =
     "  -init-material on|off  start a fresh net with 8 hidden units computing the material balance [off]\n"
     "  -patience N  stop after N epochs without a better validation loss [0: never]\n"
     "  -wd X  decoupled weight decay of the first-layer rows a batch touches: w *= 1 - lr X [5]\n"
+    "  -wd-buckets X  more decay on feature set 2's king-bucket rows (not the shared psq rows) [0]\n"
     "  -qat-epochs N|all  the last N epochs (or all) train the weights on their quantisation grid [all]\n"
     "  -export-tolerance CP  mean |float - int eval| the final net must stay within [5]\n"
     "  -save-every N  epoch-N files every N epochs [1]  -progress S  seconds between progress lines [10; 0 none]\n";
@@ -79,11 +87,10 @@ static const char *const PROBE_FENS[] = {
 typedef struct Args {
     const char *data[MAX_FILES], *valid[MAX_FILES];
     int data_count, valid_count;
-    double valid_frac, weight_decay;
+    double valid_frac, weight_decay, bucket_decay;
     const char *out_dir, *init, *desc;
     bool k_auto, factorise, init_material;
-    int hidden;
-    bool hidden_set;
+    int feature_set, hidden; /* 0: not given (the -init net's, else DEFAULT_FEATURE_SET and DEFAULT_HIDDEN) */
     TrainFilter filter;
     TrainOptions opt;
 } Args;
@@ -137,7 +144,6 @@ static void args_default(Args *a)
     a->k_auto = true;
     a->factorise = true;
     a->weight_decay = DEFAULT_WEIGHT_DECAY;
-    a->hidden = NNUE_HIDDEN;
     a->filter = train_filter_default();
     TrainOptions *o = &a->opt;
     o->epochs = DEFAULT_EPOCHS;
@@ -175,7 +181,8 @@ static int parse_valued(Args *a, const char *name, const char *v)
     const IntOption ints[] = {
         { "-epochs", 1, 1000000, &o->epochs }, { "-batch", 1, 1 << 24, &o->batch },
         { "-lr-drop-every", 0, 1000000, &o->sched.drop_every }, { "-threads", 1, TRAIN_MAX_THREADS, &o->threads },
-        { "-hidden", 1, 4096, &a->hidden }, { "-min-ply", 0, 65535, &a->filter.min_ply },
+        { "-hidden", NNUE_HIDDEN_STEP, NNUE_HIDDEN_MAX, &a->hidden }, { "-features", 1, 2, &a->feature_set },
+        { "-min-ply", 0, 65535, &a->filter.min_ply },
         { "-max-score", 0, INT16_MAX, &a->filter.max_score }, { "-save-every", 0, 1000000, &o->save_every },
         { "-patience", 0, 1000000, &o->patience },
     };
@@ -184,6 +191,7 @@ static int parse_valued(Args *a, const char *name, const char *v)
         { "-lr-min-frac", 0, 1, &o->sched.min_frac }, { "-lambda", 0, 1, &o->loss.lambda },
         { "-power", 1, 10, &o->loss.power }, { "-progress", 0, 1e6, &o->progress_s },
         { "-export-tolerance", 0, 1e6, &o->export_tolerance }, { "-wd", 0, 1e4, &a->weight_decay },
+        { "-wd-buckets", 0, 1e4, &a->bucket_decay },
     };
     long l = 0;
     bool ok = true;
@@ -231,7 +239,7 @@ static int parse_valued(Args *a, const char *name, const char *v)
         } else {
             return 0;
         }
-        a->hidden_set |= strcmp(name, "-hidden") == 0;
+        ok = ok && (strcmp(name, "-hidden") != 0 || a->hidden % NNUE_HIDDEN_STEP == 0);
     }
     if (!ok) {
         fprintf(stderr, "xqtrain: bad value '%s' for %s\n", v, name);
@@ -328,6 +336,58 @@ static bool make_dir(const char *dir)
     return false;
 }
 
+/* Prints how far a lifted start net's float evaluation is from its source's on up to LIFT_CHECK_POSITIONS positions
+ * of a set (0 by construction, train_lift.h). */
+static void report_lift(const Net *from, const Net *lifted, const TrainSet *set)
+{
+    Scratch a, b;
+    if (!scratch_alloc(&a, from->shape.hidden) || !scratch_alloc(&b, lifted->shape.hidden)) {
+        scratch_free(&a);
+        return;
+    }
+    size_t n = set->count < LIFT_CHECK_POSITIONS ? set->count : LIFT_CHECK_POSITIONS;
+    double worst = 0;
+    for (size_t i = 0; i < n; i++) {
+        const TrainPos *p = &set->pos[i * set->count / n];
+        double d = fabs(net_eval_cp(lifted, p, &b) - net_eval_cp(from, p, &a));
+        worst = d > worst ? d : worst;
+    }
+    printf("lifted to feature set %d, hidden %d: max |float eval - start net's| %.6f cp on %zu positions\n",
+           lifted->shape.feature_set, lifted->shape.hidden, worst, n);
+    scratch_free(&a);
+    scratch_free(&b);
+}
+
+/* Loads the -init net into net and adam, lifted to the shape the options ask for; false after a message. */
+static bool start_from_file(const Args *a, const TrainSet *check, Net *net, Adam *adam)
+{
+    XqError err;
+    if (!init_from_file(a->init, net, adam, &err)) {
+        fprintf(stderr, "xqtrain: %s\n", err.msg);
+        return false;
+    }
+    printf("start net: %s (feature set %d, hidden %d, Adam step %llu)\n", a->init, net->shape.feature_set,
+           net->shape.hidden, (unsigned long long)adam->step);
+    NnueShape want = train_shape(a->feature_set ? a->feature_set : net->shape.feature_set,
+                                 a->hidden ? a->hidden : net->shape.hidden);
+    if (want.feature_set == net->shape.feature_set && want.hidden == net->shape.hidden)
+        return true;
+    Net lifted;
+    if (!net_lift(net, &want, a->opt.seed, &lifted, &err)) {
+        fprintf(stderr, "xqtrain: %s: %s\n", a->init, err.msg);
+        return false;
+    }
+    report_lift(net, &lifted, check);
+    net_free(net);
+    adam_free(adam);
+    *net = lifted;
+    if (!adam_alloc(adam, net)) {
+        fprintf(stderr, "xqtrain: out of memory\n");
+        return false;
+    }
+    return true;
+}
+
 /* The train command. */
 static int cmd_train(int argc, char **argv)
 {
@@ -344,21 +404,15 @@ static int cmd_train(int argc, char **argv)
         a.opt.loss.k = train_fit_k(&train);
         printf("K = %.1f (fitted on the training set)\n", a.opt.loss.k);
     }
-    XqError err;
     if (a.init) {
-        if (!init_from_file(a.init, &net, &adam, &err)) {
-            fprintf(stderr, "xqtrain: %s\n", err.msg);
+        if (!start_from_file(&a, valid.count ? &valid : &train, &net, &adam))
             goto done;
-        }
-        if (a.hidden_set && a.hidden != net.hidden) {
-            fprintf(stderr, "xqtrain: -hidden %d but %s has hidden %d\n", a.hidden, a.init, net.hidden);
-            goto done;
-        }
-        printf("start net: %s (hidden %d, Adam step %llu)\n", a.init, net.hidden, (unsigned long long)adam.step);
         if (a.init_material)
             printf("-init-material is for a fresh net: ignored with -init\n");
     } else {
-        if (!net_alloc(&net, a.hidden) || !adam_alloc(&adam, &net)) {
+        NnueShape shape = train_shape(a.feature_set ? a.feature_set : DEFAULT_FEATURE_SET,
+                                      a.hidden ? a.hidden : DEFAULT_HIDDEN);
+        if (!net_alloc(&net, &shape) || !adam_alloc(&adam, &net)) {
             fprintf(stderr, "xqtrain: out of memory\n");
             goto done;
         }
@@ -369,6 +423,7 @@ static int cmd_train(int argc, char **argv)
     net.qat = false;
     net.factorised = a.factorise;
     adam.weight_decay = a.weight_decay;
+    adam.bucket_decay = a.bucket_decay;
     if (!a.factorise)
         net_unfactorise(&net, adam.m, adam.v); /* a factorised start net's virtual rows go into its real rows */
     net_sync(&net);
@@ -377,13 +432,14 @@ static int cmd_train(int argc, char **argv)
              a.opt.loss.lambda, a.opt.loss.k, (unsigned long long)a.opt.seed);
     a.opt.desc = a.desc ? a.desc : desc;
     a.opt.out_dir = a.out_dir;
-    printf("hidden %d%s%s, weight decay %g, %d epochs of %zu positions, batch %d, lr %g (%s), lambda %.2f, K %.1f, "
-           "power %.2f, %d threads, seed %llu\n", net.hidden, net.factorised ? ", factorised" : "",
-           a.opt.mirror ? ", mirror augmentation" : "", a.weight_decay, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
+    printf("feature set %d (%d inputs), hidden %d%s%s, weight decay %g (buckets %g more), %d epochs of %zu positions, batch %d, "
+           "lr %g (%s), lambda %.2f, K %.1f, power %.2f, %d threads, seed %llu\n", net.shape.feature_set,
+           net.shape.inputs, net.shape.hidden, net.factorised ? ", factorised" : "",
+           a.opt.mirror ? ", mirror augmentation" : "", a.weight_decay, a.bucket_decay, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
            a.opt.batch, a.opt.sched.lr, a.opt.sched.cosine ? "cosine" : "step", a.opt.loss.lambda, a.opt.loss.k,
            a.opt.loss.power, a.opt.threads, (unsigned long long)a.opt.seed);
-    if (net.hidden != NNUE_HIDDEN)
-        printf("hidden %d is not the file format's %d: only checkpoints are written\n", net.hidden, NNUE_HIDDEN);
+    if (!nnue_shape_ok(&net.shape))
+        printf("hidden %d is not a width the engine runs: only checkpoints are written\n", net.shape.hidden);
     printf("initial valid loss %.6f\n", train_eval_loss(&net, &valid, &a.opt.loss, a.opt.threads));
     fflush(stdout);
     status = train_run(&net, &adam, &train, &valid, &a.opt, NULL);
@@ -416,11 +472,11 @@ static int cmd_info(int argc, char **argv)
     printf("payload %u bytes (file %zu bytes), checksum %08x: %s\n", h.payload_size, n, h.checksum,
            h.actual_checksum == h.checksum && n == NNUE_HEADER_SIZE + (size_t)h.payload_size ? "ok" : "MISMATCH");
     printf("description: %s\n", h.desc);
-    QNet q;
-    bool ok = qnet_alloc(&q) && qnet_parse(buf, n, &q, &err);
+    Network *q = nnue_parse(buf, n, &err);
+    bool ok = q != NULL;
     if (!ok)
         printf("not loadable by this build: %s\n", err.msg);
-    qnet_free(&q);
+    nnue_net_free(q);
     free(buf);
     return ok ? 0 : 1;
 }
@@ -434,19 +490,15 @@ static int cmd_restamp(int argc, char **argv)
         return EXIT_USAGE;
     }
     XqError err;
-    QNet q;
-    uint8_t *file = malloc(NNUE_FILE_SIZE);
-    bool ok = file && qnet_alloc(&q);
-    if (!ok)
+    Network *q = qnet_read_file(argv[0], &err);
+    size_t size = 0;
+    uint8_t *file = q ? qnet_image(q, &size) : NULL;
+    if (q && !file)
         snprintf(err.msg, sizeof err.msg, "out of memory");
-    ok = ok && qnet_read_file(argv[0], &q, &err);
-    if (ok)
-        qnet_serialise(&q, q.desc, file);
-    ok = ok && write_net_file(argv[1], file, &err);
+    bool ok = file && write_net_file(argv[1], file, size, &err);
     if (!ok)
         fprintf(stderr, "xqtrain: %s\n", err.msg);
-    if (file)
-        qnet_free(&q);
+    nnue_net_free(q);
     free(file);
     return ok ? 0 : 1;
 }
@@ -468,20 +520,19 @@ static int cmd_eval(int argc, char **argv)
         fprintf(stderr, "%s", USAGE);
         return EXIT_USAGE;
     }
-    QNet q;
     XqError err;
     TrainSet set = { 0 }, none = { 0 };
     TrainCounts c = { { 0 } };
     TrainFilter all = { true, true, true, 0, INT16_MAX };
-    bool unknown, ok = qnet_alloc(&q) && qnet_read_file(net_path, &q, &err)
-                       && train_load_file(data, &all, 0, &set, &none, &c, &c, &unknown, &err);
+    Network *q = qnet_read_file(net_path, &err);
+    bool unknown, ok = q && train_load_file(data, &all, 0, &set, &none, &c, &c, &unknown, &err);
     if (!ok) {
         fprintf(stderr, "xqtrain: %s\n", err.msg);
     } else {
         double diff = 0;
         printf("   #  stm  result  score  net\n");
         for (size_t i = 0; i < set.count; i++) {
-            int e = qnet_eval(&q, &set.pos[i]);
+            int e = qnet_eval(q, &set.pos[i]);
             diff += fabs((double)e - set.pos[i].score);
             if ((long)i < lines)
                 printf("%4zu  %s  %6d  %5d  %4d\n", i, set.pos[i].stm ? "b" : "r", set.pos[i].result, set.pos[i].score, e);
@@ -489,7 +540,7 @@ static int cmd_eval(int argc, char **argv)
         printf("%zu records (%llu bad skipped): mean |net - score| %.1f cp\n", set.count,
                (unsigned long long)c.n[REASON_BAD], set.count ? diff / (double)set.count : 0.0);
     }
-    qnet_free(&q);
+    nnue_net_free(q);
     train_set_free(&set);
     return ok ? 0 : 1;
 }
@@ -514,11 +565,10 @@ static int cmd_probe(int argc, char **argv)
     if (n == 0)
         for (; n < (int)(sizeof PROBE_FENS / sizeof PROBE_FENS[0]); n++)
             fens[n] = PROBE_FENS[n];
-    QNet q;
     XqError err;
-    if (!qnet_alloc(&q) || !qnet_read_file(net_path, &q, &err)) {
-        fprintf(stderr, "xqtrain: %s\n", q.ft_w ? err.msg : "out of memory");
-        qnet_free(&q);
+    Network *q = qnet_read_file(net_path, &err);
+    if (!q) {
+        fprintf(stderr, "xqtrain: %s\n", err.msg);
         return 1;
     }
     int status = 0;
@@ -530,10 +580,10 @@ static int cmd_probe(int argc, char **argv)
             status = 1;
             continue;
         }
-        int e = qnet_eval(&q, &p);
+        int e = qnet_eval(q, &p);
         printf("%5d  %5d  %s\n", e, p.stm == RED ? e : -e, fens[i]);
     }
-    qnet_free(&q);
+    nnue_net_free(q);
     return status;
 }
 

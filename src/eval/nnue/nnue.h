@@ -1,16 +1,23 @@
 /*
- * nnue.h - the network evaluation: loading nets, the accumulator stack of a
- * search thread, and evaluation (architecture and file format: nnue_arch.h).
+ * nnue.h - the network evaluation: nets (loaded from files, nnue_file.c), the
+ * accumulator stack of a search thread, and evaluation (architecture and file
+ * format: nnue_arch.h).
  *
- * A Network is read-only once loaded and may be shared by every thread.
+ * A Network is read-only once loaded and may be shared by every thread; its
+ * shape (feature set, inputs, first-layer width) comes from its file.
  * An NnueStack lives in a search thread's state, beside its Position: the
  * search pushes an entry for each move it makes (nnue_push) and pops it when
  * it takes the move back (nnue_pop). Entries are updated lazily: a push only
  * records which pieces the move changed; nnue_evaluate brings the top
- * entry's accumulators up to date from the nearest computed ancestor, or
- * refreshes a perspective from scratch when its king crossed the mirror
- * line on the way. Position itself knows nothing of the network, so perft,
- * the rules and judge make moves as cheaply as before.
+ * entry's accumulators up to date from the nearest computed ancestor. When a
+ * perspective's view changed on the way (its king moved to another bucket or
+ * across the mirror line, nnue_features.h), that perspective is refreshed
+ * from the stack's accumulator cache instead: one accumulator per king square
+ * and perspective, with the pieces it was computed for, brought to the
+ * current board by the difference (Stockfish's "Finny tables"), so a king
+ * move costs the pieces that moved since that square was last seen, not a
+ * sum over every piece. Position itself knows nothing of the network, so
+ * perft, the rules and judge make moves as cheaply as before.
  *
  * Kernels: the accumulator and output arithmetic exist as a scalar version
  * and as SSE2 and AVX2 versions (x86), picked at run time by what the CPU
@@ -26,12 +33,15 @@
 #include "board/position.h"
 #include "eval/score.h"
 
+/* A net: its shape and arrays (one allocation, 64-byte aligned rows; nnue_net_new / nnue_net_free). */
 typedef struct Network {
-    int16_t ft_weight[NNUE_FEATURES * NNUE_HIDDEN]; /* row f = input f's column of the feature transformer */
-    int16_t ft_bias[NNUE_HIDDEN];
-    int16_t out_weight[NNUE_OUTPUT_BUCKETS][2 * NNUE_HIDDEN];
-    int32_t out_bias[NNUE_OUTPUT_BUCKETS];
-    char desc[NNUE_DESC_SIZE + 1]; /* the file's description, NUL-terminated */
+    NnueShape shape;
+    int16_t *ft_weight;  /* [inputs][hidden]: row f = input f's column of the feature transformer */
+    int16_t *ft_bias;    /* [hidden] */
+    int16_t *out_weight; /* [NNUE_OUTPUT_BUCKETS][2 * hidden], side to move's half first (nnue_out_row) */
+    int32_t *out_bias;   /* [NNUE_OUTPUT_BUCKETS] */
+    char desc[NNUE_DESC_SIZE_V2 + 1]; /* the file's description, NUL-terminated */
+    void *block;         /* the allocation the arrays live in */
 } Network;
 
 /* Kernel sets, from plain C up to the widest vectors. */
@@ -40,11 +50,11 @@ typedef enum NnueSimd { NNUE_SCALAR, NNUE_SSE2, NNUE_AVX2, NNUE_SIMD_LEVELS } Nn
 typedef struct NnueKernels {
     NnueSimd level;
     const char *name;
-    /* out = in + sum of add rows - sum of sub rows (each NNUE_HIDDEN int16) */
+    /* out = in + sum of add rows - sum of sub rows (each n int16; n a multiple of NNUE_HIDDEN_STEP) */
     void (*update)(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add, const int16_t *const *sub,
-                   int n_sub);
-    /* sum over both halves of clamp(acc, 0, QA)^2 * weight, exactly */
-    int64_t (*output)(const int16_t *stm, const int16_t *other, const int16_t *weight);
+                   int n_sub, int n);
+    /* sum over both halves (n each) of clamp(acc, 0, QA)^2 * weight, exactly */
+    int64_t (*output)(const int16_t *stm, const int16_t *other, const int16_t *weight, int n);
 } NnueKernels;
 
 /* A piece a move changed: its side, type and plain squares (NNUE_NO_SQ where it appears or vanishes). */
@@ -55,47 +65,53 @@ typedef struct NnueDirty {
 enum { NNUE_NO_SQ = 255, NNUE_STACK = MAX_PLY + 4, NNUE_MAX_DIRTY = 2 };
 
 typedef struct NnueAccum {
-    int16_t v[2][NNUE_HIDDEN]; /* by perspective colour (RED, BLACK) */
+    int16_t v[2][NNUE_HIDDEN_MAX]; /* by perspective colour (RED, BLACK); the net's width used */
     bool computed[2];
     uint8_t king_sq[2];        /* plain king squares at this node */
     uint8_t n_dirty;
     NnueDirty dirty[NNUE_MAX_DIRTY]; /* what the move into this node changed */
 } NnueAccum;
 
+/* One cached accumulator: a perspective's with its king on one palace square, and the board it holds. */
+typedef struct NnueCacheEntry {
+    int16_t v[NNUE_HIDDEN_MAX];
+    uint8_t sq[2 * SIDE_PIECES]; /* plain square of each piece identity it counts, NNUE_NO_SQ for none */
+} NnueCacheEntry;
+
 typedef struct NnueStack {
     const NnueKernels *k;
     int top;
     uint64_t refreshes, updates; /* work counters (statistics for benchmarks and tests) */
+    uint64_t cache_rows;         /* rows the cache added or removed on refreshes */
+    NnueCacheEntry cache[2][NNUE_KING_SLOTS]; /* by perspective and king slot (nnue_king_slot) */
     NnueAccum acc[NNUE_STACK];
 } NnueStack;
 
-/* Where a net's arrays are, in whatever struct holds them (the engine's Network, the trainer's quantised net). */
-typedef struct NnueArrays {
-    int16_t *ft_weight;                     /* [NNUE_FEATURES * NNUE_HIDDEN] */
-    int16_t *ft_bias;                       /* [NNUE_HIDDEN] */
-    int16_t (*out_weight)[2 * NNUE_HIDDEN]; /* [NNUE_OUTPUT_BUCKETS] */
-    int32_t *out_bias;                      /* [NNUE_OUTPUT_BUCKETS] */
-    char *desc;                             /* NNUE_DESC_SIZE + 1 bytes, NUL-terminated */
-} NnueArrays;
+/* Allocates a zeroed net of a shape (nnue_shape_ok); NULL if the shape is not one or out of memory. */
+Network *nnue_net_new(const NnueShape *shape);
+/* Frees a net of nnue_net_new (NULL is fine). */
+void nnue_net_free(Network *net);
+/* Output weights of bucket b (2 * hidden of them). */
+static inline int16_t *nnue_out_row(const Network *net, int b)
+{
+    return net->out_weight + (size_t)b * 2 * (size_t)net->shape.hidden;
+}
 
-/* Checks a net file image (header, size, checksum, output weight range) and fills the arrays; on error fills
- * err and writes nothing. */
-bool nnue_parse_arrays(const uint8_t *data, size_t size, const NnueArrays *to, XqError *err);
-/* Writes a net's arrays and description (its first NNUE_DESC_SIZE bytes) as a net file image into out
- * (NNUE_FILE_SIZE bytes). */
-void nnue_serialise_arrays(const int16_t *ft_weight, const int16_t *ft_bias, const int16_t (*out_weight)[2 * NNUE_HIDDEN],
-                           const int32_t *out_bias, const char *desc, uint8_t *out);
+/* Checks a net file image (header, size, checksum, output weight range) and returns a new net of its shape;
+ * NULL with err filled on any error. */
+Network *nnue_parse(const uint8_t *data, size_t size, XqError *err);
+/* Loads a net file: a regular file only (fileload.h), a relative path not in the current directory also
+ * looked for in exe_dir (NULL: not). NULL with err filled (naming the file) on any error. */
+Network *nnue_load_file(const char *path, const char *exe_dir, XqError *err);
+/* Bytes of net's file image (nnue_file_size of its shape). */
+size_t nnue_net_file_size(const Network *net);
+/* Writes net as a version 3 file image (nnue_net_file_size bytes) into out, with its description's first
+ * NNUE_DESC_SIZE bytes. */
+void nnue_serialise(const Network *net, uint8_t *out);
 /* The checksum a net file image of size >= NNUE_HEADER_SIZE bytes should store, by the definition of the
  * version in its header: version 1, FNV-1a of the bytes after the header; later, of every byte but the
  * checksum field's. */
 uint32_t nnue_file_checksum(const uint8_t *file, size_t size);
-/* Parses a net file image (nnue_arch.h's format); on error fills err and leaves net untouched. */
-bool nnue_parse(Network *net, const uint8_t *data, size_t size, XqError *err);
-/* Loads a net file: a regular file only (fileload.h), a relative path not in the current directory also
- * looked for in exe_dir (NULL: not). On error fills err (naming the file) and leaves net untouched. */
-bool nnue_load_file(Network *net, const char *path, const char *exe_dir, XqError *err);
-/* Writes net in the file format into out (NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE bytes). */
-void nnue_serialise(const Network *net, uint8_t *out);
 /* The net built into the executable, parsed once; NULL when the build embeds none. */
 const Network *nnue_default(void);
 
@@ -104,7 +120,7 @@ const NnueKernels *nnue_kernels(NnueSimd level);
 /* The widest kernels this CPU runs. */
 const NnueKernels *nnue_best_kernels(void);
 
-/* Starts a stack at pos: one fully computed entry (k = the kernels to use, NULL = the best). */
+/* Starts a stack at pos: one fully computed entry and an empty cache (k = the kernels to use, NULL = the best). */
 void nnue_reset(NnueStack *s, const Network *net, const Position *pos, const NnueKernels *k);
 /* Records move m, about to be played on pos (call before pos_make). */
 void nnue_push(NnueStack *s, const Position *pos, Move m);

@@ -1,13 +1,16 @@
 /*
  * nnue_arch.h - the network's architecture, quantisation and file format,
- * shared by the engine (nnue.c loads and runs nets) and the trainer
- * (tools/xqtrain writes them).
+ * shared by the engine (nnue.c runs nets, nnue_file.c loads them) and the
+ * trainer (tools/xqtrain writes them).
  *
- * Architecture: NNUE_FEATURES (1260, nnue_features.h) -> NNUE_HIDDEN per
- * perspective (the feature transformer, int16 accumulators), the two
- * accumulators [side to move, other side] through SCReLU (clamp(x, 0, 1)^2),
- * then one of NNUE_OUTPUT_BUCKETS linear outputs, picked by the number of
- * pieces other than kings (nnue_output_bucket).
+ * Architecture: `inputs` features (nnue_features.h: feature set 1, 1260
+ * piece-square inputs; feature set 2, the same per king bucket, 7560) ->
+ * `hidden` per perspective (the feature transformer, int16 accumulators), the
+ * two accumulators [side to move, other side] through SCReLU
+ * (clamp(x, 0, 1)^2), then one of NNUE_OUTPUT_BUCKETS linear outputs, picked
+ * by the number of pieces other than kings (nnue_output_bucket). The shape
+ * (feature set, inputs, hidden) is read from the file's header (version 3);
+ * versions 1 and 2 have the one shape NNUE_SHAPE_V1 (1260 -> 256).
  *
  * Float model:  out = sum_i screlu(acc_i) * w_i + b;  eval (centipawns) = out * NNUE_SCALE.
  * Quantised:    feature weights and biases * NNUE_QA (int16); output weights * NNUE_QB (int16, |w| <= 127
@@ -17,14 +20,16 @@
  * File (all little-endian):
  *   header, NNUE_HEADER_SIZE (128) bytes:
  *     0   8 bytes magic "JJNNUE\r\n"
- *     8   uint32 version (NNUE_VERSION; NNUE_VERSION_PAYLOAD_SUM files still load)
- *     12  uint32 feature set (NNUE_FEATURE_SET)
+ *     8   uint32 version (NNUE_VERSION = 3; versions 1 and 2 still load)
+ *     12  uint32 feature set (1 or 2)
  *     16  uint32 inputs, 20 uint32 hidden, 24 uint32 output buckets
  *     28  uint32 QA, 32 uint32 QB, 36 uint32 SCALE
  *     40  uint32 payload size in bytes
- *     44  uint32 FNV-1a (32-bit) checksum of the whole file but these 4 bytes (version 2: the header's fields
- *         and description too, so a description edited after export fails); version 1: of the payload only
- *     48  80 bytes: a description, NUL-padded (provenance; not interpreted)
+ *     44  uint32 FNV-1a (32-bit) checksum: versions 2 and 3, of the whole file but these 4 bytes (the header's
+ *         fields and description too, so a description edited after export fails); version 1, of the payload
+ *     48  the description, NUL-padded (provenance; not interpreted): 80 bytes in versions 1 and 2, 64 in 3
+ *     112 (version 3) uint32 second-stage widths l2, 116 uint32 l3: both 0 (no second stage; reserved for one)
+ *     120 (version 3) 8 reserved bytes, 0
  *   payload:
  *     int16 ft_weight[inputs][hidden]      (feature-major: one row per input)
  *     int16 ft_bias[hidden]
@@ -39,29 +44,58 @@
 #include "nnue_features.h"
 
 enum {
-    NNUE_HIDDEN = 256,
+    NNUE_HIDDEN_V1 = 256,      /* the width of version 1 and 2 files */
+    NNUE_HIDDEN_MAX = 1024,    /* the widest first layer this engine runs */
+    NNUE_HIDDEN_STEP = 32,     /* a width is a multiple of this (the SIMD kernels' lanes) */
     NNUE_OUTPUT_BUCKETS = 8,
     NNUE_BUCKET_DIVISOR = 4, /* bucket = (pieces other than kings) / this, capped */
     NNUE_QA = 255,
     NNUE_QB = 64,
     NNUE_SCALE = 400,
     NNUE_OUT_WEIGHT_MAX = 127, /* |quantised output weight| */
-    NNUE_VERSION = 2,             /* the checksum covers the whole file but itself */
+    NNUE_VERSION = 3,             /* the shape from the header; the checksum covers the whole file but itself */
+    NNUE_VERSION_WHOLE_SUM = 2,   /* the shape of NNUE_SHAPE_V1, the checksum of version 3 (still loaded) */
     NNUE_VERSION_PAYLOAD_SUM = 1, /* older files: the checksum covers the payload only (still loaded) */
-    NNUE_FEATURE_SET = 1,      /* nnue_features.h as it is: 2 x 7 x 90, mirrored by king file */
     NNUE_HEADER_SIZE = 128,
     NNUE_MAGIC_SIZE = 8,       /* header offsets of the fields listed above: */
     NNUE_OFF_VERSION = 8, NNUE_OFF_FEATURE_SET = 12, NNUE_OFF_INPUTS = 16, NNUE_OFF_HIDDEN = 20,
     NNUE_OFF_BUCKETS = 24, NNUE_OFF_QA = 28, NNUE_OFF_QB = 32, NNUE_OFF_SCALE = 36, NNUE_OFF_PAYLOAD = 40,
     NNUE_OFF_CHECKSUM = 44,
     NNUE_DESC_OFFSET = 48,
-    NNUE_DESC_SIZE = 80,
-    NNUE_PAYLOAD_SIZE = 2 * (NNUE_FEATURES * NNUE_HIDDEN + NNUE_HIDDEN + NNUE_OUTPUT_BUCKETS * 2 * NNUE_HIDDEN)
-                      + 4 * NNUE_OUTPUT_BUCKETS,
-    NNUE_FILE_SIZE = NNUE_HEADER_SIZE + NNUE_PAYLOAD_SIZE,
+    NNUE_DESC_SIZE_V2 = 80,    /* the description field of versions 1 and 2 */
+    NNUE_DESC_SIZE = 64,       /* the description field of version 3 (what a written net keeps) */
+    NNUE_OFF_L2 = 112, NNUE_OFF_L3 = 116, NNUE_OFF_RESERVED = 120,
 };
 
+/* The shape of a net: what its header says and its arrays' sizes follow from. */
+typedef struct NnueShape {
+    int feature_set; /* NNUE_FEATURE_SET_PSQ or NNUE_FEATURE_SET_KING */
+    int inputs;      /* nnue_feature_count(feature_set) */
+    int hidden;      /* first-layer width per perspective, a multiple of NNUE_HIDDEN_STEP up to NNUE_HIDDEN_MAX */
+} NnueShape;
+
+/* The one shape of version 1 and 2 files (and of the nets built into the engine until version 3). */
+static const NnueShape NNUE_SHAPE_V1 = { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NNUE_HIDDEN_V1 };
+
 #define NNUE_MAGIC "JJNNUE\r\n"
+
+/* Payload bytes of a net of this shape. */
+static inline size_t nnue_payload_size(const NnueShape *s)
+{
+    size_t h = (size_t)s->hidden;
+    return 2 * ((size_t)s->inputs * h + h + NNUE_OUTPUT_BUCKETS * 2 * h) + 4 * NNUE_OUTPUT_BUCKETS;
+}
+
+/* Whole file bytes of a net of this shape. */
+static inline size_t nnue_file_size(const NnueShape *s) { return NNUE_HEADER_SIZE + nnue_payload_size(s); }
+
+/* Is this a shape the engine runs (a known feature set with its input count, a width it supports)? */
+static inline bool nnue_shape_ok(const NnueShape *s)
+{
+    return (s->feature_set == NNUE_FEATURE_SET_PSQ || s->feature_set == NNUE_FEATURE_SET_KING)
+        && s->inputs == nnue_feature_count(s->feature_set) && s->hidden >= NNUE_HIDDEN_STEP
+        && s->hidden <= NNUE_HIDDEN_MAX && s->hidden % NNUE_HIDDEN_STEP == 0;
+}
 
 /* Output bucket of a position with this many pieces besides the two kings (0..30). */
 static inline int nnue_output_bucket(int pieces)

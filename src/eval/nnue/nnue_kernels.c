@@ -13,9 +13,9 @@
 
 /* Scalar: out = in + add rows - sub rows. */
 static void update_scalar(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add,
-                          const int16_t *const *sub, int n_sub)
+                          const int16_t *const *sub, int n_sub, int n)
 {
-    for (int i = 0; i < NNUE_HIDDEN; i++) {
+    for (int i = 0; i < n; i++) {
         int v = in[i];
         for (int a = 0; a < n_add; a++)
             v += add[a][i];
@@ -26,13 +26,13 @@ static void update_scalar(int16_t *out, const int16_t *in, const int16_t *const 
 }
 
 /* Scalar: sum of clamp(acc, 0, QA)^2 * weight over both perspectives. */
-static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int16_t *weight)
+static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int16_t *weight, int n)
 {
     int64_t sum = 0;
     for (int half = 0; half < 2; half++) {
         const int16_t *acc = half ? other : stm;
-        const int16_t *w = weight + half * NNUE_HIDDEN;
-        for (int i = 0; i < NNUE_HIDDEN; i++) {
+        const int16_t *w = weight + half * n;
+        for (int i = 0; i < n; i++) {
             int v = acc[i] < 0 ? 0 : (acc[i] > NNUE_QA ? NNUE_QA : acc[i]);
             sum += (int64_t)(v * w[i]) * v;
         }
@@ -41,13 +41,21 @@ static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int
 }
 
 #ifdef XQ_SSE2
-enum { SSE_LANES = 8, AVX_LANES = 16 };
+enum { SSE_LANES = 8, AVX_LANES = 16, FLUSH_STEPS = 64 };
+
+/* Sum of the four 32-bit lanes, in 64 bits. */
+static int64_t sum_lanes_sse2(__m128i sum)
+{
+    int32_t lanes[4];
+    _mm_storeu_si128((__m128i *)lanes, sum);
+    return (int64_t)lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
 
 /* SSE2: out = in + add rows - sub rows. */
 static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add, const int16_t *const *sub,
-                        int n_sub)
+                        int n_sub, int n)
 {
-    for (int i = 0; i < NNUE_HIDDEN; i += SSE_LANES) {
+    for (int i = 0; i < n; i += SSE_LANES) {
         __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
         for (int a = 0; a < n_add; a++)
             v = _mm_add_epi16(v, _mm_loadu_si128((const __m128i *)(add[a] + i)));
@@ -57,23 +65,36 @@ static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *a
     }
 }
 
-/* SSE2: the output sum; clamp(acc) * w fits 16 bits (|w| <= 127), madd pairs it with clamp(acc) into 32. */
-static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16_t *weight)
+/* SSE2: sum over acc[0..n) of clamp(acc) * w * clamp(acc), into the 32-bit lanes of sum (at most FLUSH_STEPS
+ * steps of SSE_LANES values). */
+static inline __attribute__((always_inline)) __m128i output_span_sse2(__m128i sum, const int16_t *acc,
+                                                                      const int16_t *w, int n)
 {
     const __m128i zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA);
-    __m128i sum = _mm_setzero_si128();
-    for (int half = 0; half < 2; half++) {
-        const int16_t *acc = half ? other : stm;
-        const int16_t *w = weight + half * NNUE_HIDDEN;
-        for (int i = 0; i < NNUE_HIDDEN; i += SSE_LANES) {
-            __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
-            __m128i t = _mm_mullo_epi16(v, _mm_loadu_si128((const __m128i *)(w + i)));
-            sum = _mm_add_epi32(sum, _mm_madd_epi16(t, v));
-        }
+    for (int i = 0; i < n; i += SSE_LANES) {
+        __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
+        __m128i t = _mm_mullo_epi16(v, _mm_loadu_si128((const __m128i *)(w + i)));
+        sum = _mm_add_epi32(sum, _mm_madd_epi16(t, v));
     }
-    int32_t lanes[4];
-    _mm_storeu_si128((__m128i *)lanes, sum);
-    return (int64_t)lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    return sum;
+}
+
+/* SSE2: the output sum; clamp(acc) * w fits 16 bits (|w| <= 127), madd pairs it with clamp(acc) into 32. A
+ * 32-bit lane holds at most FLUSH_STEPS pair sums of 2 * 255^2 * 127 (about 1.06e9): a width whose two halves
+ * take more steps is summed in spans of that many, each emptied into a 64-bit total. */
+static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16_t *weight, int n)
+{
+    if (2 * n <= FLUSH_STEPS * SSE_LANES) /* both halves in one span (width 256) */
+        return sum_lanes_sse2(output_span_sse2(output_span_sse2(_mm_setzero_si128(), stm, weight, n), other,
+                                               weight + n, n));
+    int64_t total = 0;
+    for (int half = 0; half < 2; half++)
+        for (int c = 0; c < n; c += FLUSH_STEPS * SSE_LANES) {
+            const int len = n - c < FLUSH_STEPS * SSE_LANES ? n - c : FLUSH_STEPS * SSE_LANES;
+            total += sum_lanes_sse2(output_span_sse2(_mm_setzero_si128(), (half ? other : stm) + c,
+                                                     weight + half * n + c, len));
+        }
+    return total;
 }
 
 #endif
@@ -81,9 +102,9 @@ static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16
 #ifdef XQ_X86
 /* AVX2: out = in + add rows - sub rows. */
 __attribute__((target("avx2"))) static void update_avx2(int16_t *out, const int16_t *in, const int16_t *const *add,
-                                                        int n_add, const int16_t *const *sub, int n_sub)
+                                                        int n_add, const int16_t *const *sub, int n_sub, int n)
 {
-    for (int i = 0; i < NNUE_HIDDEN; i += AVX_LANES) {
+    for (int i = 0; i < n; i += AVX_LANES) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(in + i));
         for (int a = 0; a < n_add; a++)
             v = _mm256_add_epi16(v, _mm256_loadu_si256((const __m256i *)(add[a] + i)));
@@ -93,26 +114,47 @@ __attribute__((target("avx2"))) static void update_avx2(int16_t *out, const int1
     }
 }
 
-/* AVX2: the output sum, as output_sse2 with twice the lanes. */
-__attribute__((target("avx2"))) static int64_t output_avx2(const int16_t *stm, const int16_t *other,
-                                                           const int16_t *weight)
+/* Sum of the eight 32-bit lanes, in 64 bits. */
+__attribute__((target("avx2"))) static int64_t sum_lanes_avx2(__m256i sum)
 {
-    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
-    __m256i sum = _mm256_setzero_si256();
-    for (int half = 0; half < 2; half++) {
-        const int16_t *acc = half ? other : stm;
-        const int16_t *w = weight + half * NNUE_HIDDEN;
-        for (int i = 0; i < NNUE_HIDDEN; i += AVX_LANES) {
-            __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
-            __m256i t = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + i)));
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
-        }
-    }
     int32_t lanes[8];
     _mm256_storeu_si256((__m256i *)lanes, sum);
     int64_t total = 0;
-    for (int i = 0; i < 8; i++)
-        total += lanes[i];
+    for (int k = 0; k < 8; k++)
+        total += lanes[k];
+    return total;
+}
+
+/* AVX2: as output_span_sse2 with twice the lanes. */
+__attribute__((target("avx2"), always_inline)) static inline __m256i output_span_avx2(__m256i sum, const int16_t *acc,
+                                                                                    const int16_t *w, int n)
+{
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
+    for (int i = 0; i < n; i += AVX_LANES) {
+        __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
+        __m256i t = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + i)));
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(t, v));
+    }
+    return sum;
+}
+
+/* AVX2: the output sum, as output_sse2 with twice the lanes (widths up to 512 in one span). */
+__attribute__((target("avx2"))) static int64_t output_avx2(const int16_t *stm, const int16_t *other,
+                                                           const int16_t *weight, int n)
+{
+    if (n == NNUE_HIDDEN_V1) /* the shipped width, its loops unrolled as a constant */
+        return sum_lanes_avx2(output_span_avx2(output_span_avx2(_mm256_setzero_si256(), stm, weight, NNUE_HIDDEN_V1),
+                                               other, weight + NNUE_HIDDEN_V1, NNUE_HIDDEN_V1));
+    if (2 * n <= FLUSH_STEPS * AVX_LANES)
+        return sum_lanes_avx2(output_span_avx2(output_span_avx2(_mm256_setzero_si256(), stm, weight, n), other,
+                                               weight + n, n));
+    int64_t total = 0;
+    for (int half = 0; half < 2; half++)
+        for (int c = 0; c < n; c += FLUSH_STEPS * AVX_LANES) {
+            const int len = n - c < FLUSH_STEPS * AVX_LANES ? n - c : FLUSH_STEPS * AVX_LANES;
+            total += sum_lanes_avx2(output_span_avx2(_mm256_setzero_si256(), (half ? other : stm) + c,
+                                                     weight + half * n + c, len));
+        }
     return total;
 }
 #endif

@@ -1,0 +1,250 @@
+/*
+ * test_xqtrain_lift.c - starting a net of a new shape from a trained one
+ * (tools/xqtrain/train_lift.h): a factorised feature-set-1 net widened and
+ * lifted to feature set 2 evaluates exactly as before on positions of random
+ * games (float, with and without the quantisation grid), its new units learn
+ * from the first batch, impossible lifts are refused; and the shipped net
+ * (nets/default.nnue) lifted to feature set 2 at width 512 and exported gives
+ * the engine the very same evaluations as the shipped net.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "board/movegen.h"
+#include "testutil.h"
+#include "xqtrain/train_ckpt.h"
+#include "xqtrain/train_export.h"
+#include "xqtrain/train_lift.h"
+#include "train_testutil.h"
+
+enum { GAMES = 10, PLIES = 120, WIDE = 512, SEED = 7 };
+static const double OUT_RANGE = 0.13, VIRT_RANGE = 0.2; /* |out weight| of trained nets; test's |virtual| */
+
+/* xorshift64* step. */
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ULL;
+}
+
+/* A random legal move of pos, a capture when there is one in half the games (material falls: every output bucket
+ * comes up); 0 if there is none. */
+static Move random_move(Position *pos, bool captures, uint64_t *s)
+{
+    Move moves[MAX_MOVES], taking[MAX_MOVES];
+    int count = gen_legal(pos, moves), n_taking = 0;
+    for (int i = 0; i < count; i++)
+        if (pos->board[move_to(moves[i])])
+            taking[n_taking++] = moves[i];
+    if (captures && n_taking)
+        return taking[rnd(s) % (uint64_t)n_taking];
+    return count ? moves[rnd(s) % (uint64_t)count] : 0;
+}
+
+/* Positions of random games, as boards and as the trainer sees them. */
+typedef struct Sample {
+    Position *pos;
+    TrainPos *tp;
+    int n;
+    int king_moved;   /* positions with a king off its start square */
+    unsigned buckets; /* output buckets used, a bit each */
+} Sample;
+
+/* Fills a sample with the positions of random games from the start position (GAMES x PLIES at most). */
+static void random_positions(Sample *sm)
+{
+    sm->pos = malloc(GAMES * PLIES * sizeof *sm->pos);
+    sm->tp = malloc(GAMES * PLIES * sizeof *sm->tp);
+    assert_non_null(sm->pos);
+    assert_non_null(sm->tp);
+    Position *pos = sm->pos;
+    TrainPos *tp = sm->tp;
+    uint64_t s = 12345;
+    int n = 0;
+    sm->king_moved = 0;
+    sm->buckets = 0;
+    for (int g = 0; g < GAMES; g++) {
+        test_setup(&pos[n], START_FEN);
+        for (int ply = 0; ply < PLIES; ply++) {
+            PackedPos rec;
+            packed_from_position(&rec, &pos[n]);
+            memset(&tp[n], 0, sizeof tp[n]);
+            memcpy(tp[n].sq, rec.sq, sizeof tp[n].sq);
+            tp[n].stm = rec.stm;
+            sm->king_moved += rec.sq[0] != nnue_sq(4, 0) || rec.sq[SIDE_PIECES] != nnue_sq(4, 9);
+            TrainFeatures f;
+            train_features(&tp[n], NNUE_FEATURE_SET_PSQ, &f);
+            sm->buckets |= 1u << f.bucket;
+            Move m = random_move(&pos[n], g % 2, &s);
+            n++;
+            if (!m || ply == PLIES - 1)
+                break;
+            pos[n] = pos[n - 1];
+            pos_make(&pos[n], m);
+        }
+    }
+    sm->n = n;
+}
+
+/* Frees a sample's positions. */
+static void sample_free(Sample *sm)
+{
+    free(sm->pos);
+    free(sm->tp);
+}
+
+/* A trained-looking factorised net of a shape: random rows, output weights and virtual rows. */
+static void trained_like(Net *net, const NnueShape *shape, uint64_t seed)
+{
+    assert_true(net_alloc(net, shape));
+    net_init_random(net, seed);
+    TrainRng r = { seed + 1 };
+    size_t h = (size_t)shape->hidden;
+    for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * h; i++)
+        net->out_w[i] = (float)(OUT_RANGE * (2 * rng_uniform(&r) - 1));
+    for (size_t i = 0; i < (size_t)net->virt_rows * h; i++)
+        net->virt[i] = (float)(VIRT_RANGE * (2 * rng_uniform(&r) - 1));
+    for (size_t j = 0; j < h; j++)
+        net->ft_b[j] = (float)(0.2 * rng_uniform(&r));
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
+        net->out_b[b] = (float)(0.05 * (b - 3));
+    net->factorised = true;
+    net_clip(net);
+}
+
+/* Every position evaluates to the same float, bit for bit, in both nets. */
+static void assert_same_evals(const Net *a, const Net *b, const TrainPos *tp, int n)
+{
+    Scratch sa, sb;
+    assert_true(scratch_alloc(&sa, a->shape.hidden) && scratch_alloc(&sb, b->shape.hidden));
+    for (int i = 0; i < n; i++) {
+        double ea = net_eval_cp(a, &tp[i], &sa), eb = net_eval_cp(b, &tp[i], &sb);
+        if (ea != eb)
+            fail_msg("position %d: %.9f cp before the lift, %.9f after", i, ea, eb);
+    }
+    scratch_free(&sa);
+    scratch_free(&sb);
+}
+
+/* A set-1 net lifted to set 2 and widened (and each alone) evaluates exactly as before, on and off the grid; its
+ * new units get a gradient; narrower or set 2 -> 1 lifts are refused. */
+static void test_lift_exact(void **state)
+{
+    (void)state;
+    Sample sm;
+    random_positions(&sm);
+    const int n = sm.n;
+    TrainPos *tp = sm.tp;
+    assert_true(n > GAMES * PLIES / 2 && sm.king_moved > n / 10);
+    assert_int_equal(sm.buckets, (1u << NNUE_OUTPUT_BUCKETS) - 1); /* every output bucket is evaluated */
+    Net from, to;
+    trained_like(&from, &NNUE_SHAPE_V1, SEED);
+    const NnueShape targets[] = { train_shape(NNUE_FEATURE_SET_KING, WIDE),
+                                  train_shape(NNUE_FEATURE_SET_KING, NNUE_HIDDEN_V1),
+                                  train_shape(NNUE_FEATURE_SET_PSQ, WIDE) };
+    XqError err;
+    for (size_t t = 0; t < sizeof targets / sizeof *targets; t++)
+        for (int qat = 0; qat < 2; qat++) {
+            from.qat = qat;
+            net_sync(&from);
+            assert_true(net_lift(&from, &targets[t], SEED, &to, &err));
+            assert_memory_equal(&to.shape, &targets[t], sizeof to.shape);
+            assert_true(to.qat == (bool)qat && to.factorised);
+            assert_same_evals(&from, &to, tp, n);
+            net_free(&to);
+        }
+    /* the lifted net's new units compute (random rows), so their output weights get a gradient at once */
+    from.qat = false;
+    net_sync(&from);
+    assert_true(net_lift(&from, &targets[0], SEED, &to, &err));
+    Grad g;
+    Scratch sc;
+    LossSpec loss = { 200, 0.5, 2.0 };
+    assert_true(grad_alloc(&g, &to) && scratch_alloc(&sc, WIDE));
+    for (int i = 0; i < n; i++) {
+        tp[i].score = (int16_t)(i % 7 * 100 - 300);
+        net_loss_grad(&to, &tp[i], &loss, 1.0f / (float)n, &g, &sc);
+    }
+    int live = 0; /* new units with a gradient on an output weight of some bucket, either half */
+    for (int j = NNUE_HIDDEN_V1; j < WIDE; j++) {
+        bool any = false;
+        for (int k = 0; k < 2 * NNUE_OUTPUT_BUCKETS; k++)
+            any |= g.out_w[k * WIDE + j] != 0.0f;
+        live += any;
+    }
+    if (live < (WIDE - NNUE_HIDDEN_V1) / 4)
+        fail_msg("only %d of the %d new units have a gradient", live, WIDE - NNUE_HIDDEN_V1);
+    grad_free(&g);
+    scratch_free(&sc);
+    /* impossible lifts: a narrower width, feature set 2 to 1 */
+    const NnueShape narrow = train_shape(NNUE_FEATURE_SET_PSQ, NNUE_HIDDEN_V1 / 2);
+    Net bad;
+    assert_false(net_lift(&from, &narrow, SEED, &bad, &err));
+    assert_non_null(strstr(err.msg, "cannot start"));
+    assert_false(net_lift(&to, &NNUE_SHAPE_V1, SEED, &bad, &err));
+    net_free(&to);
+    net_free(&from);
+    sample_free(&sm);
+}
+
+/* The shipped net lifted to feature set 2, width 512: the float net evaluates as its dequantised source, and the
+ * exported net gives the engine exactly the shipped net's evaluations. */
+static void test_lift_shipped_net(void **state)
+{
+    (void)state;
+    Sample sm;
+    random_positions(&sm);
+    const int n = sm.n;
+    const Position *pos = sm.pos;
+    const TrainPos *tp = sm.tp;
+    Net from, to;
+    Adam adam;
+    XqError err;
+    if (!init_from_file(XQ_TEST_DEFAULT_NET, &from, &adam, &err))
+        fail_msg("%s", err.msg);
+    adam_free(&adam);
+    assert_memory_equal(&from.shape, &NNUE_SHAPE_V1, sizeof from.shape);
+    const NnueShape wide = train_shape(NNUE_FEATURE_SET_KING, WIDE);
+    from.factorised = true; /* as xqtrain trains it */
+    assert_true(net_lift(&from, &wide, SEED, &to, &err));
+    assert_same_evals(&from, &to, tp, n);
+    Network *shipped = nnue_load_file(XQ_TEST_DEFAULT_NET, NULL, &err);
+    assert_non_null(shipped);
+    Network *lifted = qnet_quantise(&to, "lifted", &err);
+    if (!lifted)
+        fail_msg("%s", err.msg);
+    size_t size;
+    uint8_t *img = qnet_image(lifted, &size);
+    Network *engine = nnue_parse(img, size, &err);
+    if (!engine)
+        fail_msg("%s", err.msg);
+    assert_memory_equal(&engine->shape, &wide, sizeof wide);
+    int nonzero = 0;
+    for (int i = 0; i < n; i++) {
+        int want = nnue_evaluate_fresh(shipped, &pos[i], NULL);
+        assert_int_equal(nnue_evaluate_fresh(engine, &pos[i], NULL), want);
+        assert_int_equal(qnet_eval(lifted, &tp[i]), want);
+        nonzero += want != 0;
+    }
+    assert_true(nonzero > n / 2);
+    free(img);
+    nnue_net_free(engine);
+    nnue_net_free(lifted);
+    nnue_net_free(shipped);
+    net_free(&to);
+    net_free(&from);
+    sample_free(&sm);
+}
+
+/* Runs the lift tests. */
+int main(void)
+{
+    tables_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lift_exact),
+        cmocka_unit_test(test_lift_shipped_net),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
