@@ -1,9 +1,11 @@
-// The browser page in a real browser: serves a folder (build-web/web: web/ with the one-thread engine) on
-// 127.0.0.1, opens index.html?selftest=1 in headless Chromium through the DevTools protocol, waits for the
-// page's self test (app.js selfTest: a bad FEN and an illegal move show the engine's error and change nothing,
-// the move h2e2 played with two clicks gets the engine's answer, which the engine's perft lists as legal, with
-// depth and pv shown) and saves a screenshot. Also opens the page from file:// (no worker may start there: the
-// engine runs in the page) and runs the same self test.
+// The browser page in a real browser: serves a folder (build-web/web: web/ with the one-thread engine, or the
+// installed npm package) on 127.0.0.1, opens index.html?selftest=1 in headless Chromium through the DevTools
+// protocol, waits for the page's self test (web/selftest.js, clicking the page's controls and squares: a bad
+// FEN and an illegal move show the engine's error and change nothing; the book's moves are shown; set-up mode
+// places and removes pieces, a bad position gets the engine's error with the game unchanged, a good one
+// becomes the game; a repetition and a mate show the engine's verdict and end the game; MultiPV 2 shows two
+// depth 6 lines; h2e2 gets a legal answer) and saves a screenshot. Also opens the page from file:// (no worker
+// may start there: the engine runs in the page) and runs the same self test.
 // usage: node [--experimental-websocket] tests/web_page.js CHROMIUM WEB_DIR SCREENSHOT.png [SECONDS]
 // (node's own WebSocket where it has one, node 22 or 20 with the flag; else, as on Debian 12's node 18, the
 // small client below; XQ_TINY_WS=1 forces that)
@@ -152,6 +154,9 @@ async function runPage(cdp, url) {
     await exited;
   }
   server.close();
-  fs.rmSync(browser.profile, { recursive: true, force: true });
+  // Chromium's helper processes may still write into the profile for a moment after the browser exited
+  try { fs.rmSync(browser.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); } catch (e) {
+    console.log(`warning: the profile ${browser.profile} was not removed: ${e.message}`);
+  }
   process.exit(failed ? 1 : 0);
 })();
