@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The npm package of the browser build: `npm pack` of the package folder (build-web/npm) makes
+# jiangjun-web-VERSION.tgz holding package.json, the engine (jiangjun.js, one file), the worker wrapper, the
+# page and web/README.md; `npm install` of the tarball (offline: it has no dependencies) into a scratch prefix
+# gives node_modules/jiangjun-web, whose JiangjunLines answers a UCCI dialog, the book and the verdicts under
+# node (tests/web_npm_check.js) and, with CHROMIUM, whose page passes its self test in headless Chromium
+# served and from file:// (tests/web_page.js; screenshot SCRATCH_DIR/web_npm_page.png).
+# usage: tests/web_npm.sh NPM NODE PACKAGE_DIR SCRATCH_DIR VERSION [CHROMIUM]
+set -euo pipefail
+npm=$1 node=$2 pkg=$(cd "$3" && pwd) scratch=$4 version=$5 chromium=${6:-} # npm takes a relative a/b for GitHub
+here=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$scratch" && mkdir -p "$scratch/prefix"
+"$npm" pack --silent --pack-destination "$scratch" "$pkg" > "$scratch/name"
+tgz="$scratch/$(tail -1 "$scratch/name")"
+[ "$(basename "$tgz")" = "jiangjun-web-$version.tgz" ] || { echo "npm pack made $tgz, not jiangjun-web-$version.tgz"; exit 1; }
+tar -tzf "$tgz" | sort > "$scratch/contents"
+cat "$scratch/contents"
+for f in package.json jiangjun.js jiangjun-worker.js index.html style.css app.js board.js setup.js selftest.js README.md; do
+    grep -qx "package/$f" "$scratch/contents" || { echo "$f missing from the package"; exit 1; }
+done
+"$npm" install --silent --offline --no-audit --no-fund --prefix "$scratch/prefix" "$tgz"
+installed="$scratch/prefix/node_modules/jiangjun-web"
+[ -f "$installed/jiangjun.js" ] || { echo "no $installed/jiangjun.js after npm install"; exit 1; }
+timeout 300 "$node" "$here/web_npm_check.js" "$installed" "$version"
+if [ -n "$chromium" ]; then
+    timeout 300 "$node" "$here/web_page.js" "$chromium" "$installed" "$scratch/web_npm_page.png" 120
+fi
+echo "web npm package OK: $(basename "$tgz"), $(stat -c %s "$tgz") bytes"
