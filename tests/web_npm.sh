@@ -7,17 +7,10 @@
 # served and from file:// (tests/web_page.js; screenshot SCRATCH_DIR/web_npm_page.png).
 # usage: tests/web_npm.sh NPM NODE PACKAGE_DIR SCRATCH_DIR VERSION [CHROMIUM]
 set -euo pipefail
-npm=$1 node=$2 pkg=$(cd "$3" && pwd) scratch=$4 version=$5 chromium=${6:-} # npm takes a relative a/b for GitHub
+npm=$1 node=$2 pkg=$3 scratch=$4 version=$5 chromium=${6:-}
 here=$(cd "$(dirname "$0")" && pwd)
-rm -rf "$scratch" && mkdir -p "$scratch/prefix"
-"$npm" pack --silent --pack-destination "$scratch" "$pkg" > "$scratch/name"
-tgz="$scratch/$(tail -1 "$scratch/name")"
-[ "$(basename "$tgz")" = "jiangjun-web-$version.tgz" ] || { echo "npm pack made $tgz, not jiangjun-web-$version.tgz"; exit 1; }
-tar -tzf "$tgz" | sort > "$scratch/contents"
-cat "$scratch/contents"
-for f in package.json jiangjun.js jiangjun-worker.js index.html style.css app.js board.js setup.js selftest.js README.md; do
-    grep -qx "package/$f" "$scratch/contents" || { echo "$f missing from the package"; exit 1; }
-done
+tgz=$("$here/wasm_npm_pack.sh" "$npm" "$pkg" "$scratch" "jiangjun-web-$version.tgz" \
+    package.json jiangjun.js jiangjun-worker.js index.html style.css app.js board.js setup.js selftest.js README.md)
 "$npm" install --silent --offline --no-audit --no-fund --prefix "$scratch/prefix" "$tgz"
 installed="$scratch/prefix/node_modules/jiangjun-web"
 [ -f "$installed/jiangjun.js" ] || { echo "no $installed/jiangjun.js after npm install"; exit 1; }

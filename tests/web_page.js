@@ -33,13 +33,14 @@ function serve() {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-// Starts headless Chromium with a fresh profile; resolves with { proc, ws } (the browser's DevTools socket).
+// Starts headless Chromium with a fresh profile, in a process group of its own (its helpers too); resolves with
+// { proc, profile, url } (url: the browser's DevTools socket).
 function launch() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jj-chromium-'));
   const proc = spawn(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
     `--user-data-dir=${profile}`, '--remote-debugging-port=0', '--window-size=1100,800', 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] });
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   return new Promise((resolve, reject) => {
     let err = '';
     proc.stderr.on('data', (d) => {
@@ -153,6 +154,8 @@ async function runPage(cdp, url) {
     browser.proc.kill();
     await exited;
   }
+  // the helpers the browser started (renderers, zygotes, GPU) outlive it for a while: the group it led goes too
+  try { process.kill(-browser.proc.pid, 'SIGKILL'); } catch (e) { /* none left */ }
   server.close();
   // Chromium's helper processes may still write into the profile for a moment after the browser exited
   try { fs.rmSync(browser.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); } catch (e) {
