@@ -10,6 +10,7 @@ const loadedAt = performance.now();
 const RESULT_TEXT = { '1-0': 'Red wins', '0-1': 'Black wins', '1/2-1/2': 'Draw' };
 const UCCI_MATE = 10000, UCCI_BAN = 9900, UCCI_EVAL_MAX = 9799; // UCCI's score bands (protocol_ucci_out.c)
 const PROBE_LIMIT = 'depth 1'; // the go that lists the book's moves (answered from the book, else a tiny search)
+const THREADS_MAX = 8, THREADS_DEFAULT = 4; // the Threads choice of the threaded engine (at most the cores)
 
 const $ = (id) => document.getElementById(id);
 const state = { startFen: START_FEN, moves: [], board: null, red: true, selected: null, busy: true, last: null,
@@ -51,7 +52,8 @@ function request(text, done, quiet = false, judge = null) {
   });
 }
 
-// Sends lines followed by isready: resolves with their output (up to readyok).
+// Sends lines followed by isready: resolves with their output (up to readyok). Not for a go: the threaded
+// engine answers isready while it searches.
 const ask = (text, quiet = false) => request(text + '\nisready', (l) => l === 'readyok', quiet);
 
 // The engine's first error line among lines, or null.
@@ -61,12 +63,25 @@ const errorOf = (lines) => lines.find((l) => l.startsWith('info string error')) 
 function startEngine() {
   try {
     const worker = new Worker('jiangjun-worker.js');
-    worker.onmessage = (e) => onEngineLine(e.data);
+    worker.onmessage = (e) => (typeof e.data === 'string' ? onEngineLine(e.data) : onEngineKind(e.data));
     worker.onerror = (e) => { e.preventDefault(); worker.terminate(); startInPage('the worker failed: ' + e.message); };
-    engine = { send: (t) => worker.postMessage(t), judge: (a) => worker.postMessage({ judge: a }), where: 'a Web Worker' };
+    engine = { send: (t) => worker.postMessage(t), judge: (a) => worker.postMessage({ judge: a }), where: 'a Web Worker',
+               threads: false };
   } catch (e) {
     startInPage(String(e.message || e));
   }
+}
+
+// The worker's word on its engine ({ engine: 'threads' | 'one thread', cores }): with threads, the Threads
+// choice, a search until Stop, and the Stop button.
+function onEngineKind(kind) {
+  if (kind.engine !== 'threads') return;
+  engine.threads = true;
+  engine.where = 'a Web Worker with threads';
+  const most = Math.max(2, Math.min(THREADS_MAX, kind.cores || 1)); // 2 even on one core: threads run anyway
+  for (let n = 1; n <= most; n++) $('threads').add(new Option(n, n, false, n === Math.min(most, THREADS_DEFAULT)));
+  $('limit').add(new Option('until Stop', 'infinite'));
+  for (const id of ['threads-label', 'stop']) $(id).hidden = false;
 }
 
 // The fallback: the engine in the page (the page waits while it thinks). Requests keep their order.
@@ -162,8 +177,10 @@ async function judgeGame() {
 }
 
 // Lists the book's moves for the game's position: a go from the book (its info depth 0 lines), never played.
+// (Every go sets usebook; a go's output ends at its bestmove: the threaded engine answers isready at once.)
 async function showBook() {
-  const out = await ask(`setoption usebook true\n${positionLine()}\ngo ${PROBE_LIMIT}\nsetoption usebook false`, true);
+  const out = await request(`setoption usebook true\n${positionLine()}\ngo ${PROBE_LIMIT}`,
+                            (l) => /^(bestmove|nobestmove)\b/.test(l), true);
   state.book = bookOf(out);
   renderBook();
 }
@@ -172,7 +189,8 @@ async function showBook() {
 // book is set.
 function goLines(book) {
   const rules = $('rules').value ? `setoption rules ${$('rules').value}\n` : '';
-  return `${rules}setoption multipv ${$('multipv').value}\nsetoption usebook ${book}\n${positionLine()}\n` +
+  const threads = engine.threads ? `setoption threads ${$('threads').value}\n` : '';
+  return `${rules}${threads}setoption multipv ${$('multipv').value}\nsetoption usebook ${book}\n${positionLine()}\n` +
          `go ${$('limit').value}`;
 }
 
@@ -226,7 +244,7 @@ function search(book) {
   state.book = [];
   renderLines();
   renderBook();
-  return request(goLines(book), (l) => /^(bestmove|nobestmove)\b/.test(l));
+  return request(goLines(book), (l) => /^(bestmove|nobestmove)\b/.test(l)).then((out) => (state.lastSearch = out));
 }
 
 // Lets the engine move from the game's position (state.busy is set); resolves with its move or null.
@@ -346,6 +364,7 @@ function wire() {
   $('palette').addEventListener('click', onPaletteClick);
   $('go').addEventListener('click', () => { if (!state.busy && !state.over) { state.busy = true; engineMove(); } });
   $('analyse').addEventListener('click', analyse);
+  $('stop').addEventListener('click', () => engine.send('stop')); // the search's request ends at its bestmove
   $('new').addEventListener('click', () => setFen(START_FEN));
   $('setfen').addEventListener('click', () => setFen($('fen').value));
   $('rules').addEventListener('change', async () => {

@@ -4,13 +4,17 @@
 // change nothing; the book's moves of the start position are shown and legal; set-up mode places and removes
 // pieces, a bad position gets the engine's error and leaves the game as it was, a good one (Black to move)
 // becomes the game; a repetition and a mate end the game with the engine's verdict and no move is played
-// after; two MultiPV lines of depth 6 with different legal first moves; h2e2 gets a legal answer.
+// after; two MultiPV lines of depth 6 with different legal first moves; h2e2 gets a legal answer. With the
+// threaded engine (a page served with COOP/COEP headers): a search until Stop on 2 threads answers isready and
+// judge while it runs and ends with a bestmove when Stop is pressed.
 'use strict';
 
 const SELFTEST_POLL_MS = 20;
 const MATE_FEN = '3k5/7R1/9/9/9/9/9/9/9/4K3R w - - 0 1'; // i0i9 mates
 const REPETITION = ['h0g2', 'h9g7', 'g2h0', 'g7h9', 'h0g2', 'h9g7', 'g2h0', 'g7h9']; // the start position thrice
 const SETUP_FEN = '3k5/9/9/9/R8/9/9/9/9/4K4 b - - 0 1';
+const INFINITE_DEPTH = 8, INFINITE_WAIT_MS = 60000; // the search until Stop: the depth it reaches before Stop, in time
+const JUDGES_WHILE_SEARCHING = 20;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -41,9 +45,9 @@ async function clickMove(move) {
   await idle();
 }
 
-// The legal moves of a position, by the engine's perft.
+// The legal moves of a position, by the engine's perft (its output ends with the node count).
 async function legalMoves(fen, moves) {
-  const out = await ask(`${positionLine(fen, moves)}\ngo perft 1`, true);
+  const out = await request(`${positionLine(fen, moves)}\ngo perft 1`, (l) => l.startsWith('Nodes searched: '), true);
   return out.map((l) => /^([a-i][0-9][a-i][0-9]): 1$/.exec(l)).filter(Boolean).map((m) => m[1]);
 }
 
@@ -139,7 +143,32 @@ async function checkLinesAndAnswer() {
   if (!answer) return { fail: 'no engine answer' };
   if (!(await legalMoves(START_FEN, ['h2e2'])).includes(answer)) return { fail: `the answer ${answer} is not a legal move` };
   if ($('lines').rows.length !== 2 || !state.lines[0].pv) return { fail: 'no depth / pv shown for the answer' };
-  return { answer, ms };
+  return { answer, ms, depth: state.lines[0].depth };
+}
+
+// With threads: a search until Stop (2 threads) deepens, answers isready and judge while it runs, and stops on
+// Stop.
+async function checkThreads() {
+  $('threads').value = '2';
+  $('limit').value = 'infinite';
+  press('analyse');
+  const start = performance.now();
+  while (!(state.lines[0] && state.lines[0].depth >= INFINITE_DEPTH)) {
+    if (performance.now() - start > INFINITE_WAIT_MS) return `the search until Stop did not reach depth ${INFINITE_DEPTH}`;
+    await sleep(SELFTEST_POLL_MS);
+  }
+  engine.send('isready'); // during the search: only the threaded engine reads lines while it searches
+  for (let k = 0; k < JUDGES_WHILE_SEARCHING; k++) engine.judge(`${START_FEN} h2e2`); // while its lines print
+  await sleep(SELFTEST_POLL_MS);
+  press('stop');
+  await idle();
+  const out = state.lastSearch, ready = out.indexOf('readyok');
+  const best = out.findIndex((l) => /^bestmove [a-i][0-9][a-i][0-9]/.test(l));
+  if (ready < 0 || best < 0 || ready > best) return 'no readyok during the search or no bestmove after Stop';
+  if (out.filter((l, i) => l === '* game goes on' && i < best).length !== JUDGES_WHILE_SEARCHING)
+    return 'judge was not answered during the search';
+  $('limit').value = 'depth 6';
+  return null;
 }
 
 // Runs the checks; writes the result into #selftest and the title.
@@ -153,7 +182,9 @@ async function selfTest() {
     }
     const r = await checkLinesAndAnswer();
     if (r.fail) return result('FAIL: ' + r.fail);
-    result(`PASS h2e2 ${r.answer} depth ${state.lines[0].depth}, 2 lines, ${bookMoves} book moves, verdicts shown, ` +
+    const threads = engine.threads ? await checkThreads() : null;
+    if (threads) return result('FAIL: ' + threads);
+    result(`PASS h2e2 ${r.answer} depth ${r.depth}, 2 lines, ${bookMoves} book moves, verdicts shown${engine.threads ? ', stopped a search on 2 threads' : ''}, ` +
            `engine ready ${state.readyMs} ms after load, answer in ${r.ms} ms, in ${engine.where}`);
   } catch (e) {
     result('FAIL: ' + (e.stack || e));
