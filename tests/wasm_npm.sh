@@ -7,15 +7,8 @@
 # usage: tests/wasm_npm.sh NPM PACKAGE_DIR SCRATCH_DIR VERSION
 set -euo pipefail
 npm=$1 pkg=$2 scratch=$3 version=$4
-rm -rf "$scratch" && mkdir -p "$scratch/prefix"
-"$npm" pack --silent --pack-destination "$scratch" "$pkg" > "$scratch/name"
-tgz="$scratch/$(tail -1 "$scratch/name")"
-[ "$(basename "$tgz")" = "jiangjun-$version.tgz" ] || { echo "npm pack made $tgz, not jiangjun-$version.tgz"; exit 1; }
-tar -tzf "$tgz" | sort > "$scratch/contents"
-cat "$scratch/contents"
-for f in package.json jiangjun-cli.js jiangjun.js jiangjun.wasm jiangjun.worker.js README.md; do
-    grep -qx "package/$f" "$scratch/contents" || { echo "$f missing from the package"; exit 1; }
-done
+tgz=$("$(dirname "$0")/wasm_npm_pack.sh" "$npm" "$pkg" "$scratch" "jiangjun-$version.tgz" \
+    package.json jiangjun-cli.js jiangjun.js jiangjun.wasm jiangjun.worker.js README.md)
 "$npm" install --silent --offline --no-audit --no-fund --prefix "$scratch/prefix" "$tgz"
 engine="$scratch/prefix/node_modules/.bin/jiangjun"
 [ -x "$engine" ] || { echo "no $engine after npm install"; exit 1; }

@@ -1,9 +1,14 @@
-// The browser page in a real browser: serves a folder (build-web/web: web/ with the one-thread engine) on
-// 127.0.0.1, opens index.html?selftest=1 in headless Chromium through the DevTools protocol, waits for the
-// page's self test (app.js selfTest: a bad FEN and an illegal move show the engine's error and change nothing,
-// the move h2e2 played with two clicks gets the engine's answer, which the engine's perft lists as legal, with
-// depth and pv shown) and saves a screenshot. Also opens the page from file:// (no worker may start there: the
-// engine runs in the page) and runs the same self test.
+// The browser page in a real browser: serves a folder (build-web/web: web/ with the one-thread engine, or the
+// installed npm package) on 127.0.0.1, opens index.html?selftest=1 in headless Chromium through the DevTools
+// protocol, waits for the page's self test (web/selftest.js, clicking the page's controls and squares: a bad
+// FEN and an illegal move show the engine's error and change nothing; the book's moves are shown; set-up mode
+// places and removes pieces, a bad position gets the engine's error with the game unchanged, a good one
+// becomes the game; a repetition and a mate show the engine's verdict and end the game; MultiPV 2 shows two
+// depth 6 lines; h2e2 gets a legal answer) and saves a screenshot. Then serves it again with the COOP/COEP
+// headers that make a page cross-origin isolated: where the folder has the threaded engine (jiangjun-threads.js)
+// the page must run it (the self test then also stops a search until Stop on 2 threads; screenshot
+// SCREENSHOT-threads.png), else the one-thread engine. Also opens the page from file:// (no worker may start
+// there: the engine runs in the page) and runs the same self test.
 // usage: node [--experimental-websocket] tests/web_page.js CHROMIUM WEB_DIR SCREENSHOT.png [SECONDS]
 // (node's own WebSocket where it has one, node 22 or 20 with the flag; else, as on Debian 12's node 18, the
 // small client below; XQ_TINY_WS=1 forces that)
@@ -16,28 +21,31 @@ const { spawn } = require('child_process');
 
 const [chromium, webDir, shotPath, secondsArg] = process.argv.slice(2);
 const seconds = Number(secondsArg || 120);
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+// The headers that make a page cross-origin isolated (SharedArrayBuffer, so wasm threads, are allowed)
+const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
-// Serves webDir on 127.0.0.1 (a free port); resolves with the server.
-function serve() {
+// Serves webDir on 127.0.0.1 (a free port), with extra headers on every response; resolves with the server.
+function serve(headers = {}) {
   const server = http.createServer((req, res) => {
     const name = path.join(webDir, path.normalize(decodeURIComponent(req.url.split('?')[0])).replace(/^(\.\.[/\\])+/, ''));
     fs.readFile(name, (err, data) => {
       if (err) { res.writeHead(404); res.end(); return; }
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(name)] || 'application/octet-stream' });
+      res.writeHead(200, { ...headers, 'Content-Type': TYPES[path.extname(name)] || 'application/octet-stream' });
       res.end(data);
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-// Starts headless Chromium with a fresh profile; resolves with { proc, ws } (the browser's DevTools socket).
+// Starts headless Chromium with a fresh profile, in a process group of its own (its helpers too); resolves with
+// { proc, profile, url } (url: the browser's DevTools socket).
 function launch() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'jj-chromium-'));
   const proc = spawn(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
     `--user-data-dir=${profile}`, '--remote-debugging-port=0', '--window-size=1100,800', 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] });
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   return new Promise((resolve, reject) => {
     let err = '';
     proc.stderr.on('data', (d) => {
@@ -113,8 +121,10 @@ async function runPage(cdp, url) {
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
   const start = Date.now();
   for (;;) {
+    // (no context for a moment while a cross-origin-isolated page swaps its process: asked again)
     const r = await cdp.send('Runtime.evaluate', {
-      expression: "(document.getElementById('selftest') || {}).textContent || ''", returnByValue: true }, sessionId);
+      expression: "(document.getElementById('selftest') || {}).textContent || ''", returnByValue: true }, sessionId)
+      .catch(() => ({ result: {} }));
     const text = r.result.value;
     if (text) return { text, ms: Date.now() - start, sessionId };
     if (Date.now() - start > seconds * 1000) {
@@ -125,22 +135,35 @@ async function runPage(cdp, url) {
   }
 }
 
+// Runs the self test at url; prints its result, saves a screenshot to shot; resolves with the result text.
+async function selfTest(cdp, what, url, shot) {
+  const r = await runPage(cdp, url);
+  console.log(`${what} ${url}: ${r.text} (${r.ms} ms to the result)`);
+  if (shot) {
+    const png = await cdp.send('Page.captureScreenshot', { format: 'png' }, r.sessionId);
+    fs.writeFileSync(shot, Buffer.from(png.data, 'base64'));
+    console.log(`screenshot ${shot}`);
+  }
+  return r.text;
+}
+
 (async () => {
   const server = await serve();
+  const isolated = await serve(ISOLATED);
   const browser = await launch();
+  const threaded = fs.existsSync(path.join(webDir, 'jiangjun-threads.js'));
   let failed = false;
   try {
     const cdp = await connect(browser.url);
-    const base = `http://127.0.0.1:${server.address().port}/index.html?selftest=1`;
-    const served = await runPage(cdp, base);
-    console.log(`served ${base}: ${served.text} (${served.ms} ms to the result)`);
-    const shot = await cdp.send('Page.captureScreenshot', { format: 'png' }, served.sessionId);
-    fs.writeFileSync(shotPath, Buffer.from(shot.data, 'base64'));
-    console.log(`screenshot ${shotPath}`);
-    const fileUrl = 'file://' + path.resolve(webDir, 'index.html') + '?selftest=1';
-    const local = await runPage(cdp, fileUrl);
-    console.log(`file ${fileUrl}: ${local.text} (${local.ms} ms to the result)`);
-    failed = !served.text.startsWith('PASS') || !local.text.startsWith('PASS');
+    const page = (srv) => `http://127.0.0.1:${srv.address().port}/index.html?selftest=1`;
+    const served = await selfTest(cdp, 'served', page(server), shotPath);
+    const coi = await selfTest(cdp, 'served with COOP/COEP', page(isolated), shotPath.replace(/\.png$/, '-threads.png'));
+    const local = await selfTest(cdp, 'file', 'file://' + path.resolve(webDir, 'index.html') + '?selftest=1');
+    failed = ![served, coi, local].every((t) => t.startsWith('PASS'));
+    if (/with threads/.test(served) || threaded !== /with threads/.test(coi)) {
+      console.log(`FAIL: threads expected only served with COOP/COEP and only with jiangjun-threads.js (${threaded ? 'there' : 'absent'})`);
+      failed = true;
+    }
     await cdp.send('Browser.close').catch(() => {});
   } catch (e) {
     console.log('FAIL: ' + (e.stack || e));
@@ -151,7 +174,13 @@ async function runPage(cdp, url) {
     browser.proc.kill();
     await exited;
   }
+  // the helpers the browser started (renderers, zygotes, GPU) outlive it for a while: the group it led goes too
+  try { process.kill(-browser.proc.pid, 'SIGKILL'); } catch (e) { /* none left */ }
   server.close();
-  fs.rmSync(browser.profile, { recursive: true, force: true });
+  isolated.close();
+  // Chromium's helper processes may still write into the profile for a moment after the browser exited
+  try { fs.rmSync(browser.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }); } catch (e) {
+    console.log(`warning: the profile ${browser.profile} was not removed: ${e.message}`);
+  }
   process.exit(failed ? 1 : 0);
 })();
