@@ -81,7 +81,7 @@ typedef struct NnueCacheEntry {
 typedef struct NnueStack {
     const NnueKernels *k;
     int top;
-    uint64_t refreshes, updates; /* work counters (statistics for benchmarks and tests) */
+    uint64_t refreshes, updates; /* work counters, cumulative: nnue_reset keeps them, the owner zeroes them */
     uint64_t cache_rows;         /* rows the cache added or removed on refreshes */
     NnueCacheEntry cache[2][NNUE_KING_SLOTS]; /* by perspective and king slot (nnue_king_slot) */
     NnueAccum acc[NNUE_STACK];
