@@ -157,7 +157,9 @@ static void test_index_round_trip(void **state)
 {
     (void)state;
     const TbTable *t = table_of("KC-KA");
-    assert_int_equal(t->layout.size, 2ULL * 6 * 90 * 9 * 5);
+    /* red's bare king: 3 canonical points off the e-file and 3 on it; black's king and advisor: 40 placements,
+     * 21 up to the mirror (19 pairs of images, 2 symmetric); the cannon on 90 squares; both sides to move */
+    assert_int_equal(t->layout.size, 2ULL * (3 * 40 + 3 * 21) * 90);
     Position *flipped = malloc(sizeof *flipped);
     assert_non_null(flipped);
     uint64_t legal = 0;
@@ -390,6 +392,8 @@ static void test_files_checked(void **state)
     expect_refused(bad, "bad magic");
     write_versioned(bad, TB_FILE_VERSION_RAW, 128 + 2 * 9720);
     expect_refused(bad, "format version 1 (no perpetual-check rule, uncompressed): regenerate it");
+    write_versioned(bad, TB_FILE_VERSION_OLD_INDEX, TB_HEADER_SIZE);
+    expect_refused(bad, "format version 2 (the older, larger index): regenerate it (jiangjun tb gen)");
     write_versioned(bad, TB_FILE_VERSION + 1, TB_HEADER_SIZE);
     expect_refused(bad, "unsupported tablebase version");
     expect_refused("/no/such/dir/KR-K.jjtb", "No such file");

@@ -176,8 +176,10 @@ static bool parse_header(const unsigned char *h, uint64_t file_size, const char 
         return file_fail(err, path,
                          "format version 1 (no perpetual-check rule, uncompressed): regenerate it "
                          "(jiangjun tb gen)");
+    if (r.version == TB_FILE_VERSION_OLD_INDEX)
+        return file_fail(err, path, "format version 2 (the older, larger index): regenerate it (jiangjun tb gen)");
     if (r.version != TB_FILE_VERSION)
-        return file_fail(err, path, "unsupported tablebase version (this engine reads version 2)");
+        return file_fail(err, path, "unsupported tablebase version (this engine reads version 3)");
     if (file_size < TB_HEADER_SIZE)
         return file_fail(err, path, "truncated file (shorter than the header)");
     if (le_get(h + OFF_HCHECK, 8) != fnv1a(FNV_OFFSET, h, OFF_HCHECK))

@@ -1,10 +1,10 @@
 /*
  * tb_file.h - tablebase files: one per signature, DIR/<name>.jjtb.
  *
- * Layout (little-endian), version 2: a 256-byte header, then the WDL section,
+ * Layout (little-endian), version 3: a 256-byte header, then the WDL section,
  * then the DTM section (tb_pack.h: both in blocks, with an index each).
  *   0   magic "JJXQTB\x1a\n" (8 bytes)
- *   8   u32 version (2)            12  u32 rule set (2 = TB_RULES_CHECK, tb_table.h)
+ *   8   u32 version (3)            12  u32 rule set (2 = TB_RULES_CHECK, tb_table.h)
  *   16  u32 encoding (1 = the blocks of tb_pack.h)
  *   20  u32 header size (256)      24  signature name, NUL-padded (32 bytes)
  *   56  u64 entries                64  u32 entries per block   68 u32 zero
@@ -16,9 +16,11 @@
  *   152..247 zero                  248 u64 header checksum (FNV-1a over bytes 0..247)
  * A file is refused with a sentence saying why when its magic, version, rule
  * set, encoding, sizes or checksums do not match, or a block does not decode
- * (tb_pack_check): a probe then never reads outside the file. Files of version
- * 1 (the first generator: raw 2-byte entries, no perpetual-check rule) are
- * refused with a sentence asking to regenerate them.
+ * (tb_pack_check): a probe then never reads outside the file. Files of
+ * version 1 (the first generator: raw 2-byte entries, no perpetual-check
+ * rule) and version 2 (the same blocks over the old index: kings on their
+ * squares, advisors and elephants each on its points, every piece on 90
+ * squares) are refused with a sentence asking to regenerate them.
  * A table read from a file keeps the file's bytes: memory-mapped read-only
  * where the system can (POSIX), else read into memory; probes decode one
  * block. The writer writes DIR/<name>.jjtb.tmp and renames it over the old
@@ -30,8 +32,9 @@
 #include "tb_table.h"
 
 enum {
-    TB_FILE_VERSION = 2,
-    TB_FILE_VERSION_RAW = 1, /* the first generator's files (refused) */
+    TB_FILE_VERSION = 3,
+    TB_FILE_VERSION_RAW = 1,       /* the first generator's files (refused) */
+    TB_FILE_VERSION_OLD_INDEX = 2, /* compressed files over the index before tb_place.h (refused) */
     TB_ENCODING_BLOCKS = 1,
     TB_HEADER_SIZE = 256,
     TB_PATH_MAX = 1024,

@@ -27,10 +27,8 @@ typedef struct Gen {
     const TbGenOptions *opt;
     int n; /* the pass: 0 = initialisation */
     Phase phase;
-    uint16_t *t_win;       /* un-moves: the pass a capture to a lost position resolves this entry as won (0: none) */
-    uint16_t *t_loss;      /* un-moves: the pass after the longest capture to a won position (0: none) */
-    _Atomic uint8_t *cand; /* marked for the next solve phase (and the rule's passes) */
-    _Atomic uint8_t *reg;  /* the rule's region states */
+    uint16_t *trig;        /* un-moves: the pass that a capture schedules this entry for (0: none), see init_entry */
+    _Atomic uint8_t *cand; /* a bit per entry: marked for the next solve phase (and the rule's passes) */
     char what[TB_SIG_TEXT + 32]; /* "KR-KH pass 5", for progress lines */
 } Gen;
 
@@ -65,16 +63,20 @@ static unsigned solve_entry(Gen *g, uint64_t i, TbScratch *s)
         return TB_V_DRAW;
     if (longest <= n - 1)
         return tb_encode(longest + 1, any_rule);
-    if (g->t_loss && longest + 1 > g->t_loss[i]) /* every move wins, one beyond n-1: resolve at longest + 1 */
-        g->t_loss[i] = (uint16_t)(longest + 1);
+    if (g->trig && longest + 1 > g->trig[i]) /* every move wins, one beyond n-1: resolve at longest + 1 */
+        g->trig[i] = (uint16_t)(longest + 1);
     return TB_V_DRAW;
 }
 
 /* Marks an entry for the solve phase (an un-move's callback; ctx is the Gen). */
-static void mark(void *ctx, uint64_t idx) { atomic_store_explicit(&((Gen *)ctx)->cand[idx], 1, memory_order_relaxed); }
+static void mark(void *ctx, uint64_t idx) { tb_bit_set(((Gen *)ctx)->cand, idx); }
 
-/* Pass 0 of entry i: broken, lost without a move, or unresolved (with its capture triggers); GEN_FAIL when a
- * capture reaches no table. */
+/* Pass 0 of entry i: broken, lost without a move, or unresolved (with its capture trigger); GEN_FAIL when a
+ * capture reaches no table. The trigger (un-move method) is the pass a capture decides the entry in: with a
+ * capture to a lost position, 1 + the shortest such loss (the entry is won by then at the latest); else, when
+ * every capture reaches a won position, 1 + the longest such win (the entry may be lost then, if its other
+ * moves have all reached wins by then: solve_entry moves the trigger later when one of them is longer). One
+ * 16-bit number serves both: an entry with a capture to a loss is never lost. */
 static unsigned init_entry(Gen *g, uint64_t i, TbScratch *s)
 {
     Position *pos = &s->pos;
@@ -83,7 +85,9 @@ static unsigned init_entry(Gen *g, uint64_t i, TbScratch *s)
     int count = gen_legal(pos, s->moves);
     if (!count)
         return tb_encode(0, false);
-    for (int k = 0; g->t_win && k < count; k++) {
+    unsigned win = 0, loss = 0; /* 1 + the shortest capture to a loss, 1 + the longest capture to a win */
+    bool all_win = true;        /* every capture reaches a win */
+    for (int k = 0; g->trig && k < count; k++) {
         if (!pos->board[move_to(s->moves[k])])
             continue;
         pos_make(pos, s->moves[k]);
@@ -93,11 +97,14 @@ static unsigned init_entry(Gen *g, uint64_t i, TbScratch *s)
             return GEN_FAIL;
         TbValue v = tb_decode(c);
         unsigned trigger = (unsigned)v.dtm + 1;
-        if (v.wdl == TB_LOSS && (!g->t_win[i] || trigger < g->t_win[i]))
-            g->t_win[i] = (uint16_t)trigger;
-        if (v.wdl == TB_WIN && trigger > g->t_loss[i])
-            g->t_loss[i] = (uint16_t)trigger;
+        if (v.wdl == TB_LOSS && (!win || trigger < win))
+            win = trigger;
+        if (v.wdl == TB_WIN && trigger > loss)
+            loss = trigger;
+        all_win &= v.wdl == TB_WIN;
     }
+    if (g->trig)
+        g->trig[i] = (uint16_t)(win ? win : all_win ? loss : 0);
     return TB_V_DRAW;
 }
 
@@ -108,18 +115,15 @@ static void mark_entry(Gen *g, uint64_t i, TbScratch *s)
     unsigned v = tb_get(g->t, i);
     if (v != TB_V_DRAW && v != TB_V_BROKEN && (int)(v & TB_V_DIST) == g->n && tb_setup(&g->t->layout, i, &s->pos))
         tb_unmoves(&g->t->layout, &s->pos, mark, g);
-    if (g->t_win[i] == g->n || g->t_loss[i] == g->n)
+    if (g->trig[i] == g->n)
         mark(g, i);
 }
 
 /* The new value of entry i in a pass n >= 1 (TB_V_DRAW: unchanged; GEN_FAIL). */
 static unsigned pass_entry(Gen *g, uint64_t i, TbScratch *s)
 {
-    if (g->phase == PHASE_SOLVE) {
-        if (!atomic_load_explicit(&g->cand[i], memory_order_relaxed))
-            return TB_V_DRAW;
-        atomic_store_explicit(&g->cand[i], 0, memory_order_relaxed);
-    }
+    if (g->phase == PHASE_SOLVE && !tb_bit_take(g->cand, i))
+        return TB_V_DRAW;
     if (tb_get(g->t, i) != TB_V_DRAW || !tb_setup(&g->t->layout, i, &s->pos))
         return TB_V_DRAW;
     return solve_entry(g, i, s);
@@ -167,9 +171,9 @@ static int64_t run_phase(Gen *g, int n, Phase phase)
 static bool run_round(Gen *g, int first, int bound, int64_t t0)
 {
     for (int n = first; n <= TB_DTM_MAX; n++) {
-        int64_t found = g->t_win ? run_phase(g, n, PHASE_MARK) : 0;
+        int64_t found = g->trig ? run_phase(g, n, PHASE_MARK) : 0;
         if (found >= 0)
-            found = run_phase(g, n, g->t_win ? PHASE_SOLVE : PHASE_FORWARD);
+            found = run_phase(g, n, g->trig ? PHASE_SOLVE : PHASE_FORWARD);
         if (found < 0)
             return false;
         g->t->passes++;
@@ -237,10 +241,27 @@ static int longest_in(const TbTable *t)
 /* Frees a Gen's working arrays. */
 static void free_arrays(Gen *g)
 {
-    free(g->t_win);
-    free(g->t_loss);
+    free(g->trig);
     free((void *)g->cand);
-    free((void *)g->reg);
+    g->trig = NULL;
+    g->cand = NULL;
+}
+
+/* The perpetual-check rule between two rounds: the seeds of both winners; returns how many, or -1 on failure.
+ * Its region states (a byte per entry) take the memory of the triggers, which are all spent when a round ends
+ * (every trigger names a pass the round has run) and come back zeroed for the next round. */
+static int64_t rule_phase(Gen *g, TbRuleCtx *rule)
+{
+    const size_t entries = (size_t)g->t->layout.size;
+    free(g->trig);
+    g->trig = NULL;
+    rule->reg = calloc(entries, sizeof *rule->reg);
+    int64_t red = rule->reg ? tb_rule_seeds(rule, RED) : -1, black = red < 0 ? -1 : tb_rule_seeds(rule, BLACK);
+    free((void *)rule->reg);
+    rule->reg = NULL;
+    if (!g->opt->forward && (g->trig = calloc(entries, sizeof *g->trig)) == NULL)
+        return -1;
+    return red < 0 || black < 0 ? -1 : red + black;
 }
 
 /* Rounds of passes and the rule until a round's rule finds no seed; false on failure. */
@@ -250,12 +271,9 @@ static bool solve_rounds(Gen *g, int64_t t0)
     if (run_phase(g, 0, PHASE_INIT) < 0)
         return false;
     g->t->passes = 1;
-    TbRuleCtx rule = { .t = g->t,
-                       .set = g->set,
-                       .threads = g->opt->threads,
-                       .progress = g->opt->progress,
-                       .reg = g->reg,
-                       .cand = g->cand };
+    TbRuleCtx rule = {
+        .t = g->t, .set = g->set, .threads = g->opt->threads, .progress = g->opt->progress, .cand = g->cand
+    };
     for (int first = 1, bound = below;;) {
         if (!run_round(g, first, bound, t0))
             return false;
@@ -265,16 +283,19 @@ static bool solve_rounds(Gen *g, int64_t t0)
         rule.base = top + 1 + ((top + 1) & 1); /* even (a loss), beyond every distance so far */
         if (rule.base > TB_DTM_MAX)
             return false;
-        int64_t red = tb_rule_seeds(&rule, RED), black = red < 0 ? -1 : tb_rule_seeds(&rule, BLACK);
-        if (red < 0 || black < 0)
-            return false;
-        if (red + black == 0)
-            return true;
+        int64_t seeds = rule_phase(g, &rule);
+        if (seeds <= 0)
+            return seeds == 0;
         g->t->rounds++;
         first = rule.base + 1; /* the round's passes: from the seeds on, until one finds nothing */
         bound = rule.base - 1;
     }
 }
+
+/* Bytes of working memory per 8 entries, at the peak: the entries (2 bytes each) and the marks (a bit each)
+ * throughout, and either the triggers (un-moves: 2 bytes each) in the passes or the rule's region states
+ * (a byte each) between rounds. */
+static unsigned bytes_per_8_entries(bool forward) { return 8 * 2 + 1 + (forward ? 8 * 1 : 8 * 2); }
 
 /* Solves one table (sig canonical) whose sub-tables are all in the set; NULL with err filled. */
 TbTable *tb_gen_solve(TbSet *set, const TbSig *sig, const TbGenOptions *opt, XqError *err)
@@ -284,25 +305,21 @@ TbTable *tb_gen_solve(TbSet *set, const TbSig *sig, const TbGenOptions *opt, XqE
     tb_sig_name(sig, name, sizeof name);
     size_t entries = g.t ? (size_t)g.t->layout.size : 0;
     if (g.t) {
-        g.cand = calloc(entries, sizeof *g.cand);
-        g.reg = calloc(entries, sizeof *g.reg);
-        if (!opt->forward) {
-            g.t_win = calloc(entries, sizeof *g.t_win);
-            g.t_loss = calloc(entries, sizeof *g.t_loss);
-        }
+        g.cand = calloc(tb_bits_bytes(entries), 1);
+        if (!opt->forward)
+            g.trig = calloc(entries, sizeof *g.trig);
     }
-    if (!g.t || !g.cand || !g.reg || (!opt->forward && (!g.t_win || !g.t_loss))) {
+    if (!g.t || !g.cand || (!opt->forward && !g.trig)) {
         snprintf(err->msg, sizeof err->msg, "%s: out of memory", name);
         tb_table_free(g.t);
         free_arrays(&g);
         return NULL;
     }
-    unsigned per_entry = (unsigned)(sizeof *g.t->val + sizeof *g.cand + sizeof *g.reg
-                                    + (opt->forward ? 0 : sizeof *g.t_win + sizeof *g.t_loss));
     if (opt->progress) {
+        unsigned per8 = bytes_per_8_entries(opt->forward);
         fprintf(opt->progress,
-                "%s: %" PRIu64 " entries, %" PRIu64 " bytes of memory (%u per entry), %d thread(s), %s\n", name,
-                g.t->layout.size, g.t->layout.size * per_entry, per_entry, opt->threads,
+                "%s: %" PRIu64 " entries, %" PRIu64 " bytes of memory at most (%.3f per entry), %d thread(s), %s\n",
+                name, g.t->layout.size, g.t->layout.size * per8 / 8, per8 / 8.0, opt->threads,
                 opt->forward ? "forward passes" : "un-move passes");
         fflush(opt->progress);
     }

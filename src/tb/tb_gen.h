@@ -12,12 +12,17 @@
  * in what is unresolved; if it marks any, another round of passes (from pass
  * 1) resolves what they decide, and so on until a round's rule finds no seed.
  * What stays unresolved is a draw. Two methods give the same table (test_tb
- * checks it): forward, where every pass tries every unresolved entry (4 bytes
- * of memory per entry), and un-moves (the default, 8 bytes per entry), where
- * pass n tries only the entries one non-capture move before an entry of
- * distance n-1 (tb_unmove.h) and those whose captures reach a distance that
- * decides them now (found in pass 0). Threads share each pass (tb_work.h);
- * progress goes to opt->progress.
+ * checks it): forward, where every pass tries every unresolved entry, and
+ * un-moves (the default), where pass n tries only the entries one non-capture
+ * move before an entry of distance n-1 (tb_unmove.h) and those whose captures
+ * reach a distance that decides them now (a 16-bit trigger per entry, found in
+ * pass 0). Memory per entry of the table being solved, at the peak: 2 bytes
+ * (its value) + 1 bit (a mark) + 2 bytes (the trigger, un-moves only) during
+ * the passes, or + 1 byte (the rule's region state, in the triggers' place)
+ * between rounds: 4.125 bytes with un-moves, 3.125 forward (tb gen prints
+ * the figure first); the sub-tables a capture reaches are read from their
+ * files (memory-mapped). Threads share each pass (tb_work.h); progress goes to
+ * opt->progress.
  */
 #ifndef XQ_TB_GEN_H
 #define XQ_TB_GEN_H

@@ -5,60 +5,53 @@
 
 #include "board/movegen.h"
 
-/* Order of a side's pieces in the index (after its king). */
-static const unsigned char SLOT_ORDER[] = { ROOK, HORSE, CANNON, PAWN, ADVISOR, ELEPHANT };
-enum { MIRROR_FILE_MAX = 4 }; /* the red king's file after the mirror: a..e */
+/* Order of a side's attacking groups in the index. */
+static const unsigned char GROUP_ORDER[] = { ROOK, HORSE, CANNON, PAWN };
 
-/* Can a piece of this slot stand on sq (before numbering)? */
-static bool in_domain(const TbSlot *s, int sq)
+/* Fills a group's domain tables: a pawn's squares of its side, every square for the others. */
+static void group_init(TbGroup *g, int side, int type, int count)
 {
-    if (!GEO->on_board[sq])
-        return false;
-    switch (s->type) {
-    case KING:
-        return GEO->palace[sq] && GEO->half[sq] == s->side && (s->side == BLACK || sq_file(sq) <= MIRROR_FILE_MAX);
-    case ADVISOR: return GEO->advisor_pt[sq] && GEO->half[sq] == s->side;
-    case ELEPHANT: return GEO->elephant_pt[sq] && GEO->half[sq] == s->side;
-    default: return true;
-    }
-}
-
-/* Fills a slot's domain tables. */
-static void slot_init(TbSlot *s, int side, int type, bool after_same)
-{
-    s->side = (unsigned char)side;
-    s->type = (unsigned char)type;
-    s->after_same = after_same;
-    s->size = 0;
-    memset(s->pos, -1, sizeof s->pos);
+    g->side = (unsigned char)side;
+    g->type = (unsigned char)type;
+    g->count = (unsigned char)count;
+    g->n = 0;
+    memset(g->pos, -1, sizeof g->pos);
     for (int sq = 0; sq < BOARD_SIZE; sq++)
-        if (in_domain(s, sq)) {
-            s->pos[sq] = (signed char)s->size;
-            s->square[s->size++] = (unsigned char)sq;
+        if (GEO->on_board[sq] && (type != PAWN || GEO->pawn_ok[side][sq])) {
+            g->pos[sq] = (signed char)g->n;
+            g->square[g->n++] = (unsigned char)sq;
         }
+    g->size = count == 1 ? g->n : (uint64_t)g->n * (g->n - 1) / 2;
 }
 
 /* Builds the layout of a canonical signature (sig as tb_sig_canonical returns it). */
 void tb_layout_init(TbLayout *layout, const TbSig *sig)
 {
-    tables_init();
+    const TbPlaces *P = tb_places();
     memset(layout, 0, sizeof *layout);
     layout->sig = *sig;
+    for (int side = RED; side <= BLACK; side++)
+        layout->kind[side] = tb_place_kind(sig->count[side][ADVISOR], sig->count[side][ELEPHANT]);
+    const TbPlaceKind *red = &P->kind[layout->kind[RED]], *black = &P->kind[layout->kind[BLACK]];
+    layout->red_asym = (uint64_t)red->asym;
+    layout->red_sym = (uint64_t)(red->canon - red->asym);
+    layout->black_all = (uint64_t)black->all;
+    layout->black_canon = (uint64_t)black->canon;
+    layout->pairs = layout->red_asym * layout->black_all + layout->red_sym * layout->black_canon;
     int n = 0;
-    for (int side = RED; side <= BLACK; side++) {
-        slot_init(&layout->slot[n++], side, KING, false);
-        for (size_t i = 0; i < sizeof SLOT_ORDER; i++)
-            for (int k = 0; k < sig->count[side][SLOT_ORDER[i]] && n < TB_SLOTS_MAX; k++)
-                slot_init(&layout->slot[n++], side, SLOT_ORDER[i], k > 0);
-    }
-    layout->slots = n;
+    for (int side = RED; side <= BLACK; side++)
+        for (size_t i = 0; i < sizeof GROUP_ORDER; i++)
+            if (sig->count[side][GROUP_ORDER[i]] && n < TB_GROUPS_MAX)
+                group_init(&layout->group[n++], side, GROUP_ORDER[i], sig->count[side][GROUP_ORDER[i]]);
+    layout->groups = n;
     uint64_t stride = 1;
     for (int i = n - 1; i >= 0; i--) {
-        layout->slot[i].stride = stride;
-        stride *= layout->slot[i].size;
+        layout->group[i].stride = stride;
+        stride *= layout->group[i].size;
     }
-    layout->half = stride;
-    layout->size = 2 * stride;
+    layout->attack = stride;
+    layout->half = layout->pairs * stride;
+    layout->size = 2 * layout->half;
 }
 
 /* The square of sq seen colour-swapped (flip: ranks reversed) and mirrored (files reversed). */
@@ -68,74 +61,179 @@ static int transform(int sq, bool flip, bool mirror)
     return sq_make(mirror ? FILES - 1 - file : file, flip ? RANKS - 1 - rank : rank);
 }
 
-/* Index of pos read colour-swapped (flip) and mirrored (mirror) as asked; TB_NO_INDEX off the domains. */
-static uint64_t index_as(const TbLayout *layout, const Position *pos, bool flip, bool mirror)
+/* The mask of the points a side's pieces of one type stand on (their identities from `first` on), bit_of[sq]
+ * giving a square's point bit, squares read colour-swapped when flip; -1 when one stands off its points or
+ * their number is not `want`. */
+static int point_mask(const Position *pos, int first, int type, const uint8_t *bit_of, bool flip, int want)
 {
-    uint64_t idx = (uint64_t)(pos->side ^ flip) * layout->half;
-    int i = 0;
-    while (i < layout->slots) {
-        const TbSlot *s = &layout->slot[i];
-        int base = side_tag(s->side ^ flip) + TYPE_FIRST[s->type];
-        int dom[SIDE_PIECES], n = 0;
-        for (int k = 0; k < TYPE_COUNT[s->type]; k++) {
+    int mask = 0, n = 0;
+    for (int i = 0; i < TYPE_COUNT[type]; i++) {
+        int sq = pos->piece_sq[first + i];
+        if (!sq)
+            continue;
+        int bit = bit_of[transform(sq, flip, false)];
+        if (!bit)
+            return -1;
+        mask |= bit;
+        n++;
+    }
+    return n == want ? mask : -1;
+}
+
+/* The defence code (tb_place.h) of the table's side `side` in pos read colour-swapped (flip), unmirrored;
+ * -1 when a piece is off its points or the counts differ from the layout's. */
+static int defence_code(const TbLayout *layout, const Position *pos, int side, bool flip)
+{
+    const TbPlaces *P = tb_places();
+    const int tag = side_tag(side ^ flip);
+    int k = P->king_pt[side][transform(pos->piece_sq[tag], flip, false)];
+    int am = k < 0 ? -1
+                   : point_mask(pos, tag + TYPE_FIRST[ADVISOR], ADVISOR, P->advisor_bit[side], flip,
+                                layout->sig.count[side][ADVISOR]);
+    int em = am < 0 ? -1
+                    : point_mask(pos, tag + TYPE_FIRST[ELEPHANT], ELEPHANT, P->elephant_bit[side], flip,
+                                 layout->sig.count[side][ELEPHANT]);
+    return em < 0 ? -1 : k << TB_KING_SHIFT | am << TB_ADVISOR_SHIFT | em;
+}
+
+/* The pair number of two (already mirrored) defence codes, or TB_NO_INDEX when they are not the
+ * index's canonical form. */
+static uint64_t pair_of(const TbLayout *layout, int red, int black)
+{
+    const TbPlaces *P = tb_places();
+    uint64_t r = P->canon_rank[red];
+    if (r == TB_PLACE_NONE)
+        return TB_NO_INDEX;
+    if (r < layout->red_asym)
+        return r * layout->black_all + P->all_rank[black];
+    uint64_t c = P->canon_rank[black];
+    if (c == TB_PLACE_NONE)
+        return TB_NO_INDEX;
+    return layout->red_asym * layout->black_all + (r - layout->red_asym) * layout->black_canon + c;
+}
+
+/* The attacking groups' part of the index of pos read colour-swapped (flip) and mirrored as asked;
+ * TB_NO_INDEX when a piece is off its domain or a group's count differs. */
+static uint64_t groups_of(const TbLayout *layout, const Position *pos, bool flip, bool mirror)
+{
+    uint64_t idx = 0;
+    for (int i = 0; i < layout->groups; i++) {
+        const TbGroup *g = &layout->group[i];
+        const int base = side_tag(g->side ^ flip) + TYPE_FIRST[g->type];
+        int dom[TB_MAX_OF_TYPE], n = 0;
+        for (int k = 0; k < TYPE_COUNT[g->type]; k++) {
             int sq = pos->piece_sq[base + k];
             if (!sq)
                 continue;
-            int d = n < layout->sig.count[s->side][s->type] ? s->pos[transform(sq, flip, mirror)] : -1;
+            int d = n < g->count ? g->pos[transform(sq, flip, mirror)] : -1;
             if (d < 0)
                 return TB_NO_INDEX;
-            int j = n++; /* insertion sort: a run holds at most two pieces */
-            while (j > 0 && dom[j - 1] > d) {
-                dom[j] = dom[j - 1];
-                j--;
-            }
-            dom[j] = d;
+            dom[n++] = d;
         }
-        if (n != layout->sig.count[s->side][s->type])
+        if (n != g->count)
             return TB_NO_INDEX;
-        for (int k = 0; k < n; k++)
-            idx += (uint64_t)dom[k] * layout->slot[i + k].stride;
-        i += n;
+        idx += (n == 1 ? (uint64_t)dom[0] : tb_pair((unsigned)dom[0], (unsigned)dom[1])) * g->stride;
     }
     return idx;
+}
+
+/* Index of pos with the defence codes red and black (unmirrored), read colour-swapped and mirrored as asked. */
+static uint64_t index_as(const TbLayout *layout, const Position *pos, bool flip, bool mirror, int red, int black)
+{
+    const TbPlaces *P = tb_places();
+    uint64_t pair = mirror ? pair_of(layout, P->mirror[red], P->mirror[black]) : pair_of(layout, red, black);
+    uint64_t groups = pair == TB_NO_INDEX ? TB_NO_INDEX : groups_of(layout, pos, flip, mirror);
+    if (groups == TB_NO_INDEX)
+        return TB_NO_INDEX;
+    return (uint64_t)(pos->side ^ flip) * layout->half + pair * layout->attack + groups;
 }
 
 /* Index of pos in the layout; flip reads it colour-swapped. TB_NO_INDEX if a piece is off its domain. */
 uint64_t tb_index_of(const TbLayout *layout, const Position *pos, bool flip)
 {
-    return index_as(layout, pos, flip, sq_file(pos->piece_sq[side_tag(RED ^ flip)]) > MIRROR_FILE_MAX);
+    const TbPlaces *P = tb_places();
+    int red = defence_code(layout, pos, RED, flip), black = red < 0 ? -1 : defence_code(layout, pos, BLACK, flip);
+    if (black < 0)
+        return TB_NO_INDEX;
+    /* mirrored when red's code is above its image's, or red's is symmetric and black's is above its image's */
+    bool mirror = P->mirror[red] < red || (P->mirror[red] == red && P->mirror[black] < black);
+    return index_as(layout, pos, flip, mirror, red, black);
 }
 
-/* The entry of pos's mirror image when the red king stands on the e-file (both images are entries). */
+/* The entry of pos's mirror image when both sides' defences are symmetric (both images are entries). */
 uint64_t tb_index_twin(const TbLayout *layout, const Position *pos)
 {
-    return sq_file(pos->piece_sq[side_tag(RED)]) == MIRROR_FILE_MAX ? index_as(layout, pos, false, true) : TB_NO_INDEX;
+    const TbPlaces *P = tb_places();
+    int red = defence_code(layout, pos, RED, false), black = red < 0 ? -1 : defence_code(layout, pos, BLACK, false);
+    if (black < 0 || P->mirror[red] != red || P->mirror[black] != black)
+        return TB_NO_INDEX;
+    return index_as(layout, pos, false, true, red, black);
+}
+
+/* Puts piece id on sq; false if the square is taken. */
+static bool put(Position *pos, int id, int sq)
+{
+    if (pos->board[sq] != EMPTY)
+        return false;
+    pos->board[sq] = (uint8_t)id;
+    pos->piece_sq[id] = (uint8_t)sq;
+    return true;
+}
+
+/* Puts a side's king, advisors and elephants where its defence code says. */
+static void put_defence(Position *pos, int side, int code)
+{
+    const TbPlaces *P = tb_places();
+    const int tag = side_tag(side);
+    int id = tag + TYPE_FIRST[ADVISOR];
+    put(pos, tag, P->king_sq[side][code >> TB_KING_SHIFT]);
+    for (int a = 0; a < TB_ADVISOR_POINTS; a++)
+        if (code >> (TB_ADVISOR_SHIFT + a) & 1)
+            put(pos, id++, P->advisor_sq[side][a]);
+    id = tag + TYPE_FIRST[ELEPHANT];
+    for (int e = 0; e < TB_ELEPHANT_POINTS; e++)
+        if (code >> e & 1)
+            put(pos, id++, P->elephant_sq[side][e]);
+}
+
+/* Puts the attacking groups of the groups' number `rest`; false if two pieces share a square. */
+static bool put_groups(const TbLayout *layout, uint64_t rest, Position *pos)
+{
+    const TbPlaces *P = tb_places();
+    for (int i = 0; i < layout->groups; i++) {
+        const TbGroup *g = &layout->group[i];
+        uint64_t d = rest / g->stride;
+        rest %= g->stride;
+        int id = side_tag(g->side) + TYPE_FIRST[g->type];
+        if (g->count == 1 ? !put(pos, id, g->square[d])
+                          : !put(pos, id, g->square[P->pair_lo[d]]) || !put(pos, id + 1, g->square[P->pair_hi[d]]))
+            return false;
+    }
+    return true;
 }
 
 /* Sets pos to the position of entry idx; false for a broken entry (pos is then unusable). */
 bool tb_setup(const TbLayout *layout, uint64_t idx, Position *pos)
 {
+    const TbPlaces *P = tb_places();
     memset(pos, 0, offsetof(Position, hist));
     for (int sq = 0; sq < BOARD_SIZE; sq++)
         pos->board[sq] = GEO->on_board[sq] ? EMPTY : OFF_BOARD;
     pos->side = idx >= layout->half ? BLACK : RED;
-    uint64_t rest = idx % layout->half;
-    int prev = -1, id = 0;
-    for (int i = 0; i < layout->slots; i++) {
-        const TbSlot *s = &layout->slot[i];
-        int d = (int)(rest / s->stride);
-        rest %= s->stride;
-        if (s->after_same && d <= prev)
-            return false;
-        int sq = s->square[d];
-        if (pos->board[sq] != EMPTY || (s->type == PAWN && !GEO->pawn_ok[s->side][sq]))
-            return false;
-        id = s->after_same ? id + 1 : side_tag(s->side) + TYPE_FIRST[s->type];
-        pos->board[sq] = (uint8_t)id;
-        pos->piece_sq[id] = (uint8_t)sq;
-        prev = d;
+    const uint64_t rest = idx % layout->half, pair = rest / layout->attack,
+                   split = layout->red_asym * layout->black_all;
+    const TbPlaceKind *red = &P->kind[layout->kind[RED]], *black = &P->kind[layout->kind[BLACK]];
+    int rc, bc;
+    if (pair < split) {
+        rc = red->code_of_canon[pair / layout->black_all];
+        bc = black->code_of_all[pair % layout->black_all];
+    } else {
+        rc = red->code_of_canon[layout->red_asym + (pair - split) / layout->black_canon];
+        bc = black->code_of_canon[(pair - split) % layout->black_canon];
     }
-    if (side_in_check(pos, pos->side ^ 1))
+    put_defence(pos, RED, rc);
+    put_defence(pos, BLACK, bc);
+    if (!put_groups(layout, rest % layout->attack, pos) || side_in_check(pos, pos->side ^ 1))
         return false;
     pos->in_check = side_in_check(pos, pos->side);
     pos->fullmove = 1;

@@ -117,7 +117,8 @@ bool tb_probe(TbSet *set, Position *pos, TbValue *out, XqError *err)
         return false;
     uint64_t idx = tb_index_of(&t->layout, pos, !tb_sig_is_canonical(&sig));
     if (idx == TB_NO_INDEX) {
-        snprintf(err->msg, sizeof err->msg, "%s covers advisors and elephants on their points only", t->name);
+        snprintf(err->msg, sizeof err->msg,
+                 "%s covers advisors and elephants on their points and pawns on their squares only", t->name);
         return false;
     }
     *out = tb_decode(tb_entry(t, idx));

@@ -50,16 +50,13 @@ static void reg_set(const Rule *r, uint64_t i, unsigned state)
 /* Marks entry idx to be looked at in the next pass (an un-move's callback; ctx: the Rule). */
 static void mark(void *ctx, uint64_t idx)
 {
-    atomic_store_explicit(&((Rule *)ctx)->c->cand[idx], 1, memory_order_relaxed);
+    tb_bit_set(((Rule *)ctx)->c->cand, idx);
 }
 
 /* Takes entry i's mark: was it marked? */
 static bool take_mark(const Rule *r, uint64_t i)
 {
-    if (!atomic_load_explicit(&r->c->cand[i], memory_order_relaxed))
-        return false;
-    atomic_store_explicit(&r->c->cand[i], 0, memory_order_relaxed);
-    return true;
+    return tb_bit_take(r->c->cand, i);
 }
 
 /* The encoded value of the position after a move: a capture's from the set, else the table's entry. */

@@ -43,7 +43,7 @@ typedef struct TbRuleCtx {
     int threads;
     FILE *progress;        /* NULL for none */
     _Atomic uint8_t *reg;  /* one byte per entry: the region's state (any value on entry) */
-    _Atomic uint8_t *cand; /* one byte per entry: all zero on entry, and left so */
+    _Atomic uint8_t *cand; /* one bit per entry (tb_bit_set): all zero on entry, and left so */
     int base;              /* the seeds' distance: even, beyond every distance resolved before them */
 } TbRuleCtx;
 

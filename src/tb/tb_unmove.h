@@ -13,8 +13,9 @@
 #include "tb_index.h"
 
 /* Calls fn(ctx, idx) with the entry of each position one non-capture move before pos (its side not to
- * move having made the move), and of its mirror image when the red king stands on the e-file (that
- * image's move reaches pos's mirror, which is pos's entry); pos is edited and restored. Returns how many. */
+ * move having made the move), and of its mirror image when both sides' defences are symmetric (both images
+ * are entries there, tb_index_twin; that image's move reaches pos's mirror image, which has pos's value);
+ * pos is edited and restored. Returns how many. */
 int tb_unmoves(const TbLayout *layout, Position *pos, void (*fn)(void *ctx, uint64_t idx), void *ctx);
 
 #endif

@@ -1,11 +1,13 @@
 /*
  * tb_work.h - one pass of the generator over a table's entries, shared by
  * threads: each takes chunks of consecutive entries until none is left, with
- * its own scratch position and move list.
+ * its own scratch position and move list; and the bit per entry the passes
+ * mark entries with.
  */
 #ifndef XQ_TB_WORK_H
 #define XQ_TB_WORK_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "board/movegen.h"
@@ -34,5 +36,22 @@ typedef struct TbWork {
 
 /* Runs a pass; returns the sum of the chunks' counts, or -1 if a chunk failed or memory was short. */
 int64_t tb_work_run(const TbWork *w);
+
+/* Bytes of a bit set over n entries (tb_bit_set, tb_bit_take). */
+static inline size_t tb_bits_bytes(uint64_t n) { return (size_t)((n + 7) / 8); }
+/* Sets entry i's bit (any thread, any time). */
+static inline void tb_bit_set(_Atomic uint8_t *bits, uint64_t i)
+{
+    atomic_fetch_or_explicit(&bits[i >> 3], (uint8_t)(1u << (i & 7)), memory_order_relaxed);
+}
+/* Clears entry i's bit; was it set? */
+static inline bool tb_bit_take(_Atomic uint8_t *bits, uint64_t i)
+{
+    const uint8_t m = (uint8_t)(1u << (i & 7));
+    if (!(atomic_load_explicit(&bits[i >> 3], memory_order_relaxed) & m))
+        return false;
+    atomic_fetch_and_explicit(&bits[i >> 3], (uint8_t)~m, memory_order_relaxed);
+    return true;
+}
 
 #endif
