@@ -51,8 +51,8 @@ static void test_table(void **state)
     assert_int_equal(search_param_find("no_such_param"), -1);
     search_params_default(&p);
     assert_int_equal(p.rfp_margin, SPD_rfp_margin);
-    assert_int_equal(p.lmr_base, 75);
-    assert_int_equal(p.lmr_divisor, 225);
+    assert_int_equal(p.lmr_base, 80);
+    assert_int_equal(p.lmr_divisor, 232);
     assert_int_equal(p.aspiration_window, SPD_aspiration_window);
 }
 
@@ -138,11 +138,11 @@ static void test_out_of_range_refused(void **state)
     EnginePipe *ep = ep_open("uci", "uciok", T_FAST);
     long base = nodes_at_depth(ep, NODES_DEPTH);
     ep_send(ep, "setoption name rfp_margin value 301");
-    ep_must(ep, "info string error: bad value '301' for option rfp_margin (allowed 20..300); kept 90", T_FAST);
+    ep_must(ep, "info string error: bad value '301' for option rfp_margin (allowed 20..300); kept 82", T_FAST);
     ep_send(ep, "setoption name RFP_Margin value 19");
-    ep_must(ep, "info string error: bad value '19' for option rfp_margin (allowed 20..300); kept 90", T_FAST);
+    ep_must(ep, "info string error: bad value '19' for option rfp_margin (allowed 20..300); kept 82", T_FAST);
     ep_send(ep, "setoption name lmr_divisor value ten");
-    ep_must(ep, "info string error: bad value 'ten' for option lmr_divisor (allowed 100..400); kept 225", T_FAST);
+    ep_must(ep, "info string error: bad value 'ten' for option lmr_divisor (allowed 100..400); kept 232", T_FAST);
     assert_int_equal(nodes_at_depth(ep, NODES_DEPTH), base);
     ep_close(ep, NULL, T_FAST);
 

@@ -28,27 +28,27 @@
     X(null_base_reduction, 3, 1, 6, 1)     /* ...reduced by this... */                                                 \
     X(null_depth_divisor, 4, 2, 10, 1)     /* ...plus depth / this */                                                  \
     X(rfp_max_depth, 6, 2, 12, 1)          /* reverse futility: up to this depth... */                                 \
-    X(rfp_margin, 90, 20, 300, 12)         /* ...when eval - this * depth >= beta */                                   \
+    X(rfp_margin, 82, 20, 300, 12)         /* ...when eval - this * depth >= beta */                                   \
     X(futility_max_depth, 5, 1, 10, 1)     /* futility: up to this depth... */                                         \
-    X(futility_base, 100, 0, 400, 20)      /* ...when eval + this... */                                                \
-    X(futility_per_depth, 90, 20, 300, 12) /* ...+ this * depth <= alpha */                                            \
+    X(futility_base, 98, 0, 400, 20)      /* ...when eval + this... */                                                \
+    X(futility_per_depth, 89, 20, 300, 12) /* ...+ this * depth <= alpha */                                            \
     X(lmp_max_depth, 4, 1, 10, 1)          /* late move pruning: up to this depth... */                                \
     X(lmp_base, 3, 0, 12, 1)               /* ...after (this + depth^2) / (2 - improving) moves */                     \
     X(lmr_min_depth, 3, 2, 6, 1)           /* late move reductions: from this depth... */                              \
     X(lmr_min_moves, 3, 1, 8, 1)           /* ...after this many moves */                                              \
-    X(lmr_base, 75, 0, 200, 10)            /* reduction = (this + 100ln(d) * 100ln(m) / divisor) / 100 */              \
-    X(lmr_divisor, 225, 100, 400, 15)                                                                                  \
-    X(lmr_history_divisor, 12000, 2000, 32000, 1500) /* a quiet move's history / this off its reduction */             \
+    X(lmr_base, 80, 0, 200, 10)            /* reduction = (this + 100ln(d) * 100ln(m) / divisor) / 100 */              \
+    X(lmr_divisor, 232, 100, 400, 15)                                                                                  \
+    X(lmr_history_divisor, 11327, 2000, 32000, 1500) /* a quiet move's history / this off its reduction */             \
     X(iir_min_depth, 4, 2, 10, 1)                    /* internal iterative reduction from this depth */                \
     X(history_prune_depth, 3, 0, 8, 1)               /* history pruning: up to this depth... */                        \
-    X(history_prune_margin, 1000, 0, 8000, 400)      /* ...of quiet moves with history below -this * depth */          \
+    X(history_prune_margin, 943, 0, 8000, 400)      /* ...of quiet moves with history below -this * depth */          \
     X(history_bonus_per_depth, 200, 50, 600, 30)     /* a cutoff's history bonus: this * depth... */                   \
     X(history_bonus_offset, 150, 0, 500, 25)         /* ...minus this... */                                            \
     X(history_bonus_max, 1200, 300, 4000, 150)       /* ...at most this */                                             \
     X(see_prune_depth, 3, 0, 8, 1)                   /* losing captures skipped up to this depth */                    \
     X(quiet_see_depth, 5, 0, 10, 1)                  /* quiet moves losing material by SEE: up to this depth... */     \
-    X(quiet_see_margin, 30, 0, 150, 8)               /* ...pruned when they lose more than this * depth^2 */           \
-    X(qs_delta_margin, 200, 0, 600, 30)              /* quiescence delta pruning margin */                             \
+    X(quiet_see_margin, 29, 0, 150, 8)               /* ...pruned when they lose more than this * depth^2 */           \
+    X(qs_delta_margin, 239, 0, 600, 30)              /* quiescence delta pruning margin */                             \
     X(aspiration_window, 25, 5, 100, 5)              /* the first aspiration window's half width */
 
 /* Each parameter's index (SPI_name) and their count. */
