@@ -30,6 +30,10 @@ static inline int sq_make(int file, int rank) { return ((rank + ROW_OFFSET) << 4
 static inline int sq_file(int sq) { return (sq & 15) - COL_OFFSET; }
 /* Rank (0..9, red's back rank is 0) of an on-board square. */
 static inline int sq_rank(int sq) { return (sq >> 4) - ROW_OFFSET; }
+/* The left-right mirror image of an on-board square (files reversed). */
+static inline int sq_mirror(int sq) { return sq_make(FILES - 1 - sq_file(sq), sq_rank(sq)); }
+/* The square seen from the other side (ranks reversed), as a colour swap places it. */
+static inline int sq_flip(int sq) { return sq_make(sq_file(sq), RANKS - 1 - sq_rank(sq)); }
 
 /* Identity tag of a side's pieces (16 for red, 32 for black). */
 static inline int side_tag(int side) { return RED_TAG << side; }

@@ -13,7 +13,7 @@ uint64_t book_random(uint64_t *state)
 }
 
 /* The square of the left-right mirror of sq. */
-int book_mirror_square(int sq) { return sq_make(FILES - 1 - sq_file(sq), sq_rank(sq)); }
+int book_mirror_square(int sq) { return sq_mirror(sq); }
 
 /* The left-right mirror of a move. */
 Move book_mirror_move(Move m) { return move_make(book_mirror_square(move_from(m)), book_mirror_square(move_to(m))); }

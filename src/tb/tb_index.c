@@ -57,8 +57,9 @@ void tb_layout_init(TbLayout *layout, const TbSig *sig)
 /* The square of sq seen colour-swapped (flip: ranks reversed) and mirrored (files reversed). */
 static int transform(int sq, bool flip, bool mirror)
 {
-    int file = sq_file(sq), rank = sq_rank(sq);
-    return sq_make(mirror ? FILES - 1 - file : file, flip ? RANKS - 1 - rank : rank);
+    if (mirror)
+        sq = sq_mirror(sq);
+    return flip ? sq_flip(sq) : sq;
 }
 
 /* The mask of the points a side's pieces of one type stand on (their identities from `first` on), bit_of[sq]

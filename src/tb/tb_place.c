@@ -7,7 +7,7 @@
 static TbPlaces places;
 
 /* A square seen from `side`'s back rank: red's as it is, black's with the ranks reversed. */
-static int own_square(int side, int sq) { return side == RED ? sq : sq_make(sq_file(sq), RANKS - 1 - sq_rank(sq)); }
+static int own_square(int side, int sq) { return side == RED ? sq : sq_flip(sq); }
 
 /* The square of a point (file, rank counted from the side's back rank). */
 static int point_square(int side, int file, int rank) { return own_square(side, sq_make(file, rank)); }
@@ -38,9 +38,6 @@ static void fill_points(void)
     }
 }
 
-/* The square a point's mirror image stands on (files reversed), for red's points. */
-static int mirror_square(int sq) { return sq_make(FILES - 1 - sq_file(sq), sq_rank(sq)); }
-
 /* Is code a placement (no two pieces on one point)? Its king may not share an advisor's or elephant's point. */
 static bool is_placement(int code)
 {
@@ -53,13 +50,13 @@ static bool is_placement(int code)
 static int mirror_code(int code)
 {
     int k = code >> TB_KING_SHIFT, am = (code >> TB_ADVISOR_SHIFT) & 31, em = code & 127;
-    int mk = places.king_pt[RED][mirror_square(places.king_sq[RED][k])], mam = 0, mem = 0;
+    int mk = places.king_pt[RED][sq_mirror(places.king_sq[RED][k])], mam = 0, mem = 0;
     for (int a = 0; a < TB_ADVISOR_POINTS; a++)
         if (am >> a & 1)
-            mam |= places.advisor_bit[RED][mirror_square(places.advisor_sq[RED][a])];
+            mam |= places.advisor_bit[RED][sq_mirror(places.advisor_sq[RED][a])];
     for (int e = 0; e < TB_ELEPHANT_POINTS; e++)
         if (em >> e & 1)
-            mem |= places.elephant_bit[RED][mirror_square(places.elephant_sq[RED][e])];
+            mem |= places.elephant_bit[RED][sq_mirror(places.elephant_sq[RED][e])];
     return mk << TB_KING_SHIFT | mam << TB_ADVISOR_SHIFT | mem;
 }
 
