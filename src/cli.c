@@ -53,7 +53,8 @@ int cli_perft(int argc, char **argv, FILE *out, FILE *err)
         return 2;
     }
     char fen[FEN_ARG_MAX];
-    if (argc > 2 ? !join_args(argc, argv, 2, fen, sizeof fen) : !join_args(1, (char *[]){ (char *)START_FEN }, 0, fen, sizeof fen)) {
+    if (argc > 2 ? !join_args(argc, argv, 2, fen, sizeof fen)
+                 : !join_args(1, (char *[]){ (char *)START_FEN }, 0, fen, sizeof fen)) {
         fprintf(err, "error: FEN too long\n");
         return 2;
     }

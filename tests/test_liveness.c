@@ -29,8 +29,8 @@ enum {
     ENTRIES_MAX = 512,
     ENTRY_MAX = 128,
     WORDS_PER_LINE = 4,  /* at most this many entries after the first */
-    STOP_EVERY = 16,
-    RECENT = 8,          /* lines shown before one that blocked */     /* a stop now and then, so that searches and perfts also end and start again */
+    STOP_EVERY = 16,     /* a stop now and then, so that searches and perfts also end and start again */
+    RECENT = 8,          /* lines shown before one that blocked */
 };
 
 static char ENTRY[ENTRIES_MAX][ENTRY_MAX];

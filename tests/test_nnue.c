@@ -349,7 +349,8 @@ static void test_net_files_round_trip(void **state)
             /* version 2 (the files of the nets shipped before version 3: the same shape, an 80-byte
              * description whose last 16 bytes are version 3's second-stage fields, here zero padding) */
             img[NNUE_OFF_VERSION] = NNUE_VERSION_WHOLE_SUM;
-            memcpy(img + NNUE_DESC_OFFSET, "v2 description of 80 bytes at most; this one is seventy-three characters..", 74);
+            memcpy(img + NNUE_DESC_OFFSET, "v2 description of 80 bytes at most; this one is seventy-three characters..",
+                   74);
             fix_checksum(img, size);
             expect_same_net(img, size, net);
             XqError err;

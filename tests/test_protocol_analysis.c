@@ -18,7 +18,8 @@
 #include "board/move.h"
 #include "testutil.h"
 
-enum { T_FAST = 5000, PONDERHIT_ALLOWED_MS = 1500, QUIET_MS = 300, LINES = 3, MAX_LINES = 8, WDL_SUM = 1000, PROBES = 20 };
+enum { T_FAST = 5000, PONDERHIT_ALLOWED_MS = 1500, QUIET_MS = 300, LINES = 3, MAX_LINES = 8, WDL_SUM = 1000,
+       PROBES = 20 };
 
 static Position POS;
 static char reply[1 << 16];

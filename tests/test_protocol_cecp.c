@@ -116,9 +116,10 @@ static void test_handshake(void **state)
     EnginePipe *ep = start_xboard("level 0 0:10 0.1");
     const char *t = ep->transcript;
     assert_true(strncmp(t, "feature done=0\n", 15) == 0); /* nothing before it, done=0 first */
-    static const char *const WANT[] = { "myname=\"Jiangjun " XQ_TEST_VERSION "\"", "variants=\"xiangqi\"", "setboard=1", "usermove=1",
-                                        "ping=1", "sigint=0", "sigterm=0", "colors=0", "analyze=1", "memory=1",
-                                        "playother=1", "debug=1", "smp=1", "feature option=\"Move Overhead -spin 10 0 5000\"",
+    static const char *const WANT[] = { "myname=\"Jiangjun " XQ_TEST_VERSION "\"", "variants=\"xiangqi\"", "setboard=1",
+                                        "usermove=1", "ping=1", "sigint=0", "sigterm=0", "colors=0", "analyze=1",
+                                        "memory=1", "playother=1", "debug=1", "smp=1",
+                                        "feature option=\"Move Overhead -spin 10 0 5000\"",
                                         "feature option=\"Repetition Rule -combo *asian /// chinese /// check-only\"",
                                         "feature option=\"Clear Hash -button\"", "feature option=\"EvalFile -file ",
                                         "feature option=\"Use NNUE -check " };
@@ -616,7 +617,9 @@ static void test_malformed_barrage(void **state)
         { "option =5", "Error (unknown option): option \n" },
         { "option Move Overhead=abc",
           "tellusererror bad value 'abc' for option Move Overhead (allowed 0..5000); kept 10\n" },
-        { "option Repetition Rule=nope", "tellusererror bad value 'nope' for option Repetition Rule (allowed: asian, chinese, check-only); kept asian\n" },
+        { "option Repetition Rule=nope",
+          "tellusererror bad value 'nope' for option Repetition Rule (allowed: asian, chinese, check-only); "
+          "kept asian\n" },
         { "variant", "Error (only xiangqi is played): variant\n" },
         { "variant chess", "Error (only xiangqi is played): variant chess\n" },
         { "ping", "Error (no number given): ping\n" },

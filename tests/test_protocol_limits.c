@@ -178,7 +178,8 @@ static void test_long_position_moves(void **state)
     ep_close(ep, NULL, T_FAST);
 }
 
-/* Clocks at the parser's limits (ms and UCCI seconds): the engine thinks, answers, stops; a flagged one moves at once. */
+/* Clocks at the parser's limits (ms and UCCI seconds): the engine thinks, answers, stops; a flagged one moves at
+ * once. */
 static void test_clock_extremes(void **state)
 {
     (void)state;

@@ -64,7 +64,9 @@ static void test_ucci_rule_switch(void **state)
     ep_send(ep, "setoption rules chinese");
     assert_true(score_of_repeat(ep) <= -UCCI_BAN_MIN); /* chinese: red's 一将一杀 loses */
     ep_send(ep, "setoption rules cxa");
-    ep_must(ep, "info string error: bad value 'cxa' for option rules (allowed: asian, chinese, check-only); kept chinese",
+    ep_must(ep,
+            "info string error: bad value 'cxa' for option rules (allowed: asian, chinese, check-only); "
+            "kept chinese",
             T_FAST);
     assert_true(score_of_repeat(ep) <= -UCCI_BAN_MIN);
     ep_send(ep, "setoption rules check-only");

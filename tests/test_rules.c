@@ -82,7 +82,8 @@ static void split_case(char *line, char **fen, char **moves, char **expected, ch
     *source = field[3];
 }
 
-/* Our documented different ruling of a case under `set` ("Jiangjun (SET) rules VERDICT:" in its source), or RULES_ONGOING. */
+/* Our documented different ruling of a case under `set` ("Jiangjun (SET) rules VERDICT:" in its source), or
+ * RULES_ONGOING. */
 static RulesVerdict documented_ruling(const char *source, const RuleSet *set)
 {
     char tag[64];
@@ -91,7 +92,8 @@ static RulesVerdict documented_ruling(const char *source, const RuleSet *set)
     return at ? parse_expected(at + strlen(tag)) : RULES_ONGOING;
 }
 
-/* Replays every case of a rulings file under `set`; returns how many agree, *documented gets the documented differences. */
+/* Replays every case of a rulings file under `set`; returns how many agree, *documented gets the documented
+ * differences. */
 static int check_table(const char *file, const RuleSet *set, int *documented)
 {
     static Position pos;
@@ -376,7 +378,8 @@ static void test_axf_cxa_differ(void **state)
         assert_int_equal(why, CASES[i].cxa);
     }
     /* precedence (CXA Art. 26): perpetual check against another forbidden kind loses; mutual 长打 draws */
-    RulesSide check = { 2, 2, 0, 0, 2, 0, 0, 0 }, attack = { 2, 1, 1, 0, 2, 0, 0, 0 }, idle = { 2, 1, 0, 0, 1, 0, 0, 0 };
+    RulesSide check = { 2, 2, 0, 0, 2, 0, 0, 0 }, attack = { 2, 1, 1, 0, 2, 0, 0, 0 },
+              idle = { 2, 1, 0, 0, 1, 0, 0, 0 };
     assert_int_equal(rules_chinese.level(&check, &attack), LEVEL_CHECK);
     assert_int_equal(rules_chinese.level(&attack, &check), LEVEL_CHASE);
     assert_int_equal(rules_chinese.level(&idle, &check), LEVEL_IDLE);

@@ -44,7 +44,8 @@ typedef struct CxaCase {
 static RulesVerdict play_cycle(Position *pos, const char *fen, const char *cycle, const RuleSet *set, RulesReport *r)
 {
     XqError e;
-    assert_true(pos_from_fen(pos, fen, &e)); /* a legal FEN: pieces on their squares, kings apart, no side in check to move */
+    /* a legal FEN: pieces on their squares, kings apart, no side in check to move */
+    assert_true(pos_from_fen(pos, fen, &e));
     assert_true(pos_is_ok(pos));
     for (int rep = 0; rep < CYCLE_REPEATS; rep++) {
         const char *p = cycle;
@@ -163,7 +164,8 @@ static const CxaCase MIXED_ATTACKS_LOSE[] = {
     { "一杀一捉: the rook threatens Rc9 mate from c1 and attacks the rootless cannon b5 from b1",
       "4k4/R8/9/9/1c7/9/7p1/9/1R7/3K5 w - - 0 1", "b1c1 h3i3 c1b1 i3h3", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
       { K_THREAT | K_CHASE, K_IDLE } },
-    { "一将一捉 by combination: on e1 the rook backs the horse, which threatens a discovered check from c6 that wins the rook a7",
+    { "一将一捉 by combination: on e1 the rook backs the horse, which threatens a discovered check from c6 that wins "
+      "the rook a7",
       "4k4/9/r8/9/4N4/9/9/9/3R5/5K3 w - - 0 1", "d1e1 e9d9 e1d1 d9e9", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
       { K_CHECK | K_CHASE, K_IDLE } },
     { "捉 by a king move: the king's step unmasks a rook on the rootless horse e4, then on the advisor d7",
@@ -203,10 +205,12 @@ static void test_mixed_attacks_lose(void **state)
  * attack itself.
  */
 static const CxaCase PARRY_MAKES_REAL[] = {
-    { "一将一捉: the rook checks on e4, black's rook d8 interposes on e8 and leaves the horse d5 rootless under the rook d1",
+    { "一将一捉: the rook checks on e4, black's rook d8 interposes on e8 and leaves the horse d5 rootless under the "
+      "rook d1",
       "4ka3/3r5/9/9/3n5/7R1/9/9/9/3R1K3 w - - 0 1", "h4e4 d8e8 e4h4 e8d8", RULES_RED_LOSES,
       REASON_PERPETUAL_ATTACK, { K_CHECK | K_CHASE, K_IDLE } },
-    { "一将一捉: the rook checks on i9, the advisor e8 can only block on f9 and leaves the horse d7 rootless under the rook a7",
+    { "一将一捉: the rook checks on i9, the advisor e8 can only block on f9 and leaves the horse d7 rootless under "
+      "the rook a7",
       "4k4/4a4/R2n5/9/9/9/9/9/9/3K4R w - - 0 1", "i0i9 e8f9 i9i0 f9e8", RULES_RED_LOSES, REASON_PERPETUAL_ATTACK,
       { K_CHECK | K_CHASE, K_IDLE } },
     { "一将一捉: the rook checks on e4, the horse c7 blocks on e8 and leaves the horse d5 rootless under the rook d1",
@@ -285,7 +289,8 @@ static const CxaCase PERPETUAL_MATE_THREAT_LOSES[] = {
     { "长杀: the cannon c2 swings to g2 and back, each time threatening mate by checks",
       "3aka3/4n4/4b4/4C4/p3p3p/9/2c6/2C6/4K4/9 w - - 0 1", "c2g2 c3g3 g2c2 g3c3", RULES_RED_LOSES,
       REASON_PERPETUAL_THREAT, { K_THREAT, K_IDLE } },
-    { "长杀 against 长兑: the rook threatens Rb9 or Rc9 mate; black's rook faces it each time, an exchange offer (兑, allowed)",
+    { "长杀 against 长兑: the rook threatens Rb9 or Rc9 mate; black's rook faces it each time, an exchange offer "
+      "(兑, allowed)",
       "4k4/R8/9/9/1r7/9/9/9/1R7/3K5 w - - 0 1", "b1c1 b5c5 c1b1 c5b5", RULES_RED_LOSES, REASON_PERPETUAL_THREAT,
       { K_THREAT, K_IDLE } },
     { "长杀 against 长拦: the rook threatens Rc9 or Rb9 mate; the horse blocks the file each time (拦, allowed)",
@@ -304,7 +309,8 @@ static const CxaCase PERPETUAL_MATE_THREAT_LOSES[] = {
 static void test_perpetual_mate_threat_loses(void **state)
 {
     (void)state;
-    check_cases(PERPETUAL_MATE_THREAT_LOSES, sizeof PERPETUAL_MATE_THREAT_LOSES / sizeof PERPETUAL_MATE_THREAT_LOSES[0]);
+    check_cases(PERPETUAL_MATE_THREAT_LOSES,
+                sizeof PERPETUAL_MATE_THREAT_LOSES / sizeof PERPETUAL_MATE_THREAT_LOSES[0]);
 }
 
 /* 3. Both sides at fault draw (Art. 26), unless one of them checks perpetually: that side loses. */

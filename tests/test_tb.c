@@ -261,7 +261,8 @@ static void test_colour_swap_and_mirror(void **state)
             tbtest_fen_mirror(fen, mirrored);
             tbtest_fen_mirror(swapped, both);
             TbValue v = tb_decode(tb_entry(t, i)), a = probe_fen(swapped), b = probe_fen(mirrored), c = probe_fen(both);
-            if (a.wdl != v.wdl || a.dtm != v.dtm || b.wdl != v.wdl || b.dtm != v.dtm || c.wdl != v.wdl || c.dtm != v.dtm)
+            if (a.wdl != v.wdl || a.dtm != v.dtm || b.wdl != v.wdl || b.dtm != v.dtm || c.wdl != v.wdl
+                || c.dtm != v.dtm)
                 fail_msg("%s: %d/%d, swapped %s %d/%d, mirrored %s %d/%d", fen, v.wdl, v.dtm, swapped, a.wdl, a.dtm,
                          mirrored, b.wdl, b.dtm);
             checked++;
@@ -487,8 +488,9 @@ static void note_error(void *ctx, const char *msg)
     snprintf(ctx, TEXT_MAX, "%s", msg);
 }
 
-/* Loading a directory finds every table in it, reports a refused file (a damaged one, a FIFO) and goes on; a loaded set answers
- * probes without loading (bare positions and missing tables: no answer) as the loading probe does. */
+/* Loading a directory finds every table in it, reports a refused file (a damaged one, a FIFO) and goes on; a
+ * loaded set answers probes without loading (bare positions and missing tables: no answer) as the loading probe
+ * does. */
 static void test_load_dir_and_probe_loaded(void **state)
 {
     (void)state;

@@ -173,8 +173,8 @@ static Move first_check(const Engine *e)
 /* KR-KH, red in check from the horse: red wins only by the perpetual-check rule (the table's rule flag).
  * The engine plays red (1 and 2 threads), the test plays black's horse checking on every move: red's
  * moves keep the table's win, the engine scores it in the tablebase band, or in the repetition band once
- * its own search sees black's perpetual check (never as a mate), and the game ends at the third occurrence with the rules module (the engine's rule set, asian) ruling that black
- * loses by perpetual check. */
+ * its own search sees black's perpetual check (never as a mate), and the game ends at the third occurrence
+ * with the rules module (the engine's rule set, asian) ruling that black loses by perpetual check. */
 static void test_rule_win_played(void **state)
 {
     (void)state;

@@ -162,7 +162,8 @@ static long dump_file(const char *in_path, const char *out_path)
     return n;
 }
 
-/* The sample's good lines convert, its bad ones are counted by line; dump gives the text back; dump converts to the same bytes. */
+/* The sample's good lines convert, its bad ones are counted by line; dump gives the text back; dump converts to
+ * the same bytes. */
 static void test_convert_and_dump(void **state)
 {
     (void)state;
@@ -312,7 +313,8 @@ static int check_games(const uint8_t *data, size_t size, size_t start[PLAY_GAMES
     return games;
 }
 
-/* Same bytes for 1 and 2 threads and for a repeated run; another seed gives other games; -positions stops in game order. */
+/* Same bytes for 1 and 2 threads and for a repeated run; another seed gives other games; -positions stops in
+ * game order. */
 static void test_play_deterministic(void **state)
 {
     (void)state;

@@ -117,7 +117,8 @@ static void test_three_protocols(void **state)
     while (fgets(line, sizeof line, f)) {
         games += strncmp(line, "[Game \"Chinese Chess\"]", 22) == 0;
         iccs += strncmp(line, "[Format \"ICCS\"]", 15) == 0;
-        annotated += strcmp(line, "[Annotator \"xqmatch (Jiangjun) " XQ_TEST_VERSION "\"]\n") == 0; /* CMake's version */
+        annotated +=
+            strcmp(line, "[Annotator \"xqmatch (Jiangjun) " XQ_TEST_VERSION "\"]\n") == 0; /* CMake's version */
     }
     fclose(f);
     close(fd);
@@ -314,7 +315,9 @@ static void test_jiangjun_self_play(void **state)
     const PairResult *p = &res->pairs[0];
     assert_int_equal(res->games_played, 4);
     assert_int_equal(res->errors, 0);
-    static const EndReason faults[] = { END_ILLEGAL_MOVE, END_CRASH, END_HANG, END_NO_MOVE, END_START_FAILURE, END_TIME };
+    static const EndReason faults[] = {
+        END_ILLEGAL_MOVE, END_CRASH, END_HANG, END_NO_MOVE, END_START_FAILURE, END_TIME
+    };
     for (size_t i = 0; i < sizeof faults / sizeof *faults; i++)
         if (p->reasons[faults[i]])
             fail_msg("self-play game ended by %s", end_reason_name(faults[i]));

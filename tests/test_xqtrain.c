@@ -541,7 +541,8 @@ static void test_training_run(void **state)
     adam_free(&adam);
     assert_true(init_from_file(tmp_path("run1/final.nnue", path), &dq, &adam, &err));
     for (size_t i = 0; i < valid.count; i++)
-        assert_true(fabs(net_eval_cp(&dq, &valid.pos[i], &sc) - qnet_eval(q, &valid.pos[i])) <= EXPORT_DEQUANT_TOLERANCE_CP);
+        assert_true(fabs(net_eval_cp(&dq, &valid.pos[i], &sc) - qnet_eval(q, &valid.pos[i]))
+                    <= EXPORT_DEQUANT_TOLERANCE_CP);
     /* a flipped payload byte fails the checksum */
     file[NNUE_HEADER_SIZE + 1000] ^= 1;
     assert_null(nnue_parse(file, n, &err));

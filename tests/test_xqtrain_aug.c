@@ -232,12 +232,14 @@ static void test_bucket_decay(void **state)
         adam.weight_decay = wd;
         adam.bucket_decay = bd;
         adam_step(&adam, &net, &g, lr);
-        const float keep = (float)(1.0 - lr * wd), keep_real = set == NNUE_FEATURE_SET_KING ? (float)(1.0 - lr * (wd + bd)) : keep;
+        const float keep = (float)(1.0 - lr * wd),
+                    keep_real = set == NNUE_FEATURE_SET_KING ? (float)(1.0 - lr * (wd + bd)) : keep;
         for (int j = 0; j < H; j++) {
             assert_true(net.params[(size_t)real * H + j] == before.params[(size_t)real * H + j] * keep_real);
             assert_true(net.params[(size_t)virt * H + j] == before.params[(size_t)virt * H + j] * keep);
         }
-        assert_true(net.params[(size_t)real * H] != before.params[(size_t)real * H] * keep || set == NNUE_FEATURE_SET_PSQ);
+        assert_true(net.params[(size_t)real * H] != before.params[(size_t)real * H] * keep
+                    || set == NNUE_FEATURE_SET_PSQ);
         net_free(&net);
         net_free(&before);
         adam_free(&adam);

@@ -32,7 +32,8 @@ bool epd_field(const char *line, const char *opcode, char *out, size_t size);
  * requirement): rules.epd "mate_palace" (three red rooks) and tactics.epd "redvbird-m3-01"
  * (a black pawn on e8, behind its own starting rank). Returns the expected error text, or NULL. */
 const char *test_known_invalid(const char *line);
-/* Copies the next space-separated token of *text into out (at most size-1 chars) and moves *text past it; false at the end. */
+/* Copies the next space-separated token of *text into out (at most size-1 chars) and moves *text past it; false
+ * at the end. */
 bool test_next_token(const char **text, char *out, size_t size);
 /* Sets up pos from FEN text, failing the test on a parse error. */
 void test_setup(Position *pos, const char *fen);

@@ -1,9 +1,9 @@
 /*
  * datafile.h - where the engine looks for a net or book file named by a relative path (fileload.c
  * reads it): as given (from the working directory), then beside the executable (as ElephantEye does),
- * then in the installed data directory DATAFILE_SHARE beside the executable's directory (<exe dir>/../share/jiangjun: where
- * `cmake --install` and the packages put the nets and books, so an installed engine finds them under
- * any prefix).
+ * then in the installed data directory DATAFILE_SHARE beside the executable's directory
+ * (<exe dir>/../share/jiangjun: where `cmake --install` and the packages put the nets and books, so an
+ * installed engine finds them under any prefix).
  */
 #ifndef XQ_DATAFILE_H
 #define XQ_DATAFILE_H

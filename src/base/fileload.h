@@ -23,8 +23,9 @@ enum { FILE_NAME_MAX = 512 }; /* longest name, and longest joined "exe_dir/name"
 
 /* Reads a whole regular file of 1..max_bytes bytes into *data (malloc'd; the caller frees it) and its size
  * into *size. A relative name not found in the current directory is looked for in the
- * directories datafile_dir gives for exe_dir (NULL or "": not looked for elsewhere). On error fills err with why, without the name ("not a regular file", "cannot open
- * (No such file or directory)"), and *data is NULL. */
+ * directories datafile_dir gives for exe_dir (NULL or "": not looked for elsewhere). On error fills err
+ * with why, without the name ("not a regular file", "cannot open (No such file or directory)"), and
+ * *data is NULL. */
 bool file_load(const char *name, const char *exe_dir, size_t max_bytes, uint8_t **data, size_t *size, XqError *err);
 /* Is path a regular file of 1..max_bytes bytes? Checked without blocking (as file_load opens), for a reader
  * that streams a big file itself (tablebases); false with err filled as file_load fills it. The name is

@@ -83,7 +83,10 @@ static int from_ee_square(int ee)
 }
 
 /* The ElephantEye square of an engine square. */
-static int to_ee_square(int sq) { return (EE_RANK_BOTTOM - sq_rank(sq)) << EE_ROW_SHIFT | (sq_file(sq) + EE_FILE_LEFT); }
+static int to_ee_square(int sq)
+{
+    return (EE_RANK_BOTTOM - sq_rank(sq)) << EE_ROW_SHIFT | (sq_file(sq) + EE_FILE_LEFT);
+}
 
 /* Table index of a piece kind on an engine square. */
 static int lock_index(int kind, int sq) { return (kind * RANKS + sq_rank(sq)) * FILES + sq_file(sq); }
@@ -151,7 +154,8 @@ static Move decode_move(uint16_t v)
 int eleeye_find(const uint8_t *records, size_t count, uint32_t key, BookMove *out, int max)
 {
     int n = 0;
-    for (size_t i = book_records_lower_bound(records, count, ELEEYE_RECORD_BYTES, ELEEYE_KEY_BYTES, key); i < count && n < max; i++) {
+    for (size_t i = book_records_lower_bound(records, count, ELEEYE_RECORD_BYTES, ELEEYE_KEY_BYTES, key);
+         i < count && n < max; i++) {
         const uint8_t *p = records + i * ELEEYE_RECORD_BYTES;
         if (le32(p) != key)
             break;

@@ -115,7 +115,8 @@ XqbRecord xqb_read(const uint8_t *records, size_t i)
 int xqb_find(const uint8_t *records, size_t count, uint64_t key, BookMove *out, int max)
 {
     int n = 0;
-    for (size_t i = book_records_lower_bound(records, count, XQB_RECORD_BYTES, XQB_KEY_BYTES, key); i < count && n < max; i++) {
+    for (size_t i = book_records_lower_bound(records, count, XQB_RECORD_BYTES, XQB_KEY_BYTES, key);
+         i < count && n < max; i++) {
         XqbRecord r = xqb_read(records, i);
         if (r.key != key)
             break;

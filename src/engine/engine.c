@@ -90,7 +90,8 @@ static void engine_currmove(void *ctx, Move move, int number)
     e->cb.currmove(e->cb.ctx, move, number);
 }
 
-/* Is the position after legal root move m a draw by the rules in force (repetition, quiet-move limit, dead position)? */
+/* Is the position after legal root move m a draw by the rules in force (repetition, quiet-move limit, dead
+ * position)? */
 static bool move_reaches_rule_draw(Engine *e, Move m)
 {
     Position *p = e->pv_pos;
@@ -416,7 +417,10 @@ int engine_set_tb_path(Engine *e, const char *dir, void (*on_error)(void *ctx, c
 }
 
 /* Plies played since the game's first position, from the move number and the side to move. */
-static int game_ply(const Position *pos) { return (pos->fullmove > 0 ? pos->fullmove - 1 : 0) * 2 + (pos->side == BLACK); }
+static int game_ply(const Position *pos)
+{
+    return (pos->fullmove > 0 ? pos->fullmove - 1 : 0) * 2 + (pos->side == BLACK);
+}
 
 /* Starts a search on its own thread. */
 bool engine_go(Engine *e, const EngineGo *go)

@@ -26,7 +26,8 @@ typedef struct EngineBook {
     int n;                            /* book moves offered at the last go (0: that go searches) */
     BookMove moves[BOOK_MOVES_MAX];
     Move chosen, ponder;              /* the book move and the heaviest book reply to it (or MOVE_NONE) */
-    char exe_dir[BOOK_NAME_MAX];      /* the executable's directory: relative net and book names are also looked for there (datafile.h) */
+    char exe_dir[BOOK_NAME_MAX];      /* the executable's directory: relative net and book names are also looked
+                                         for there (datafile.h) */
 } EngineBook;
 
 /* Creates the book state with the built-in book (when the build has one) and the book off; NULL if out of memory. */

@@ -148,9 +148,11 @@ struct Proto {
 
 #define ENGINE_AUTHOR "the " XQ_NAME " developers" /* id author (UCI), id copyright (UCCI) */
 
-/* The error for a search that waits for stop where searches run in the caller (protocol_open): no stop could reach it. */
+/* The error for a search that waits for stop where searches run in the caller (protocol_open): no stop could
+ * reach it. */
 #define PROTO_ONE_THREAD_GO "this build has one thread, so a search that waits for stop (go infinite, go ponder, " \
-                            "a go without limits, analyze) could never be stopped; give depth, nodes, movetime or a clock"
+                            "a go without limits, analyze) could never be stopped; give depth, nodes, movetime " \
+                            "or a clock"
 
 enum { LINE_MAX_OUT = 1000 }; /* every line stays below this (UCI2WB's buffer) */
 

@@ -259,7 +259,9 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
         switch (input_next(&p->input, &line)) {
         case INPUT_WAKE: search_finished(p); break;
         case INPUT_LINE: dispatch(p, &d, line, false); break;
-        case INPUT_OVERLONG: out_info_string(p, "error: input line longer than %d bytes dropped", INPUT_LINE_MAX); break;
+        case INPUT_OVERLONG:
+            out_info_string(p, "error: input line longer than %d bytes dropped", INPUT_LINE_MAX);
+            break;
         case INPUT_EOF: p->eof = true; break;
         }
     }

@@ -338,7 +338,8 @@ static bool parse_duration(const char *s, int64_t unit_ms, int64_t max_units, in
 static bool parse_level(Proto *p, char **tok, int n)
 {
     int64_t mps, base, secs = 0, inc;
-    if (n < 4 || !parse_i64(tok[1], 0, LEVEL_MPS_MAX, &mps) || !parse_duration(tok[2], MS_PER_MINUTE, LEVEL_MINUTES_MAX, &base)
+    if (n < 4 || !parse_i64(tok[1], 0, LEVEL_MPS_MAX, &mps)
+        || !parse_duration(tok[2], MS_PER_MINUTE, LEVEL_MINUTES_MAX, &base)
         || !parse_duration(tok[3], MS_PER_SECOND, LEVEL_MINUTES_MAX, &inc))
         return false;
     const char *colon = strchr(tok[2], ':');
@@ -430,7 +431,8 @@ static void new_game(Proto *p)
 /* Prints "Error (reason): command" with the command echoed (shortened). */
 static void error_reply(Proto *p, const char *reason, char **tok, int n)
 {
-    out_line(&p->out, "Error (%s): %.*s%s%.*s", reason, ECHO_MAX, tok[0], n > 1 ? " " : "", ECHO_MAX, n > 1 ? tok[1] : "");
+    out_line(&p->out, "Error (%s): %.*s%s%.*s", reason, ECHO_MAX, tok[0], n > 1 ? " " : "", ECHO_MAX,
+             n > 1 ? tok[1] : "");
 }
 
 /* egtpath TYPE DIR: the tablebases of the type the egt feature named (xiangqi), from DIR (spaces kept). */

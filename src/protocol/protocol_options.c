@@ -51,7 +51,8 @@ static const OptDef OPTIONS[OPT_SEARCH_FIRST] = {
     [OPT_CLEAR_HASH] = { OPT_CLEAR_HASH, "Clear Hash", NULL, "", OT_BUTTON, 0, 0, 0, NULL },
     [OPT_PONDER] = { OPT_PONDER, "Ponder", "ponder", "", OT_CHECK, 0, 1, 0, NULL },
     [OPT_MULTIPV] = { OPT_MULTIPV, "MultiPV", "multipv", "", OT_SPIN, 1, MULTIPV_MAX, 1, NULL },
-    [OPT_MOVE_OVERHEAD] = { OPT_MOVE_OVERHEAD, "Move Overhead", NULL, "", OT_SPIN, 0, OVERHEAD_MAX, OVERHEAD_DEFAULT, NULL },
+    [OPT_MOVE_OVERHEAD] = { OPT_MOVE_OVERHEAD, "Move Overhead", NULL, "", OT_SPIN, 0, OVERHEAD_MAX, OVERHEAD_DEFAULT,
+                            NULL },
     [OPT_RULES] = { OPT_RULES, "Repetition Rule", "rules", "rule repetition", OT_COMBO, 0, 0, 0, RULES_NAMES },
     [OPT_USEMILLISEC] = { OPT_USEMILLISEC, NULL, "usemillisec", "", OT_CHECK, 0, 1, 1, NULL },
     [OPT_BATCH] = { OPT_BATCH, NULL, "batch", "", OT_CHECK, 0, 1, 0, NULL },
@@ -70,7 +71,8 @@ static const OptDef OPTIONS[OPT_SEARCH_FIRST] = {
     [OPT_UCI_VARIANT] = { OPT_UCI_VARIANT, "UCI_Variant", NULL, "", OT_COMBO, 0, 0, 0, VARIANTS },
     [OPT_SHOW_WDL] = { OPT_SHOW_WDL, "UCI_ShowWDL", NULL, "", OT_CHECK, 0, 1, 0, NULL },
     [OPT_LIMIT_STRENGTH] = { OPT_LIMIT_STRENGTH, "UCI_LimitStrength", "limitstrength", "", OT_CHECK, 0, 1, 0, NULL },
-    [OPT_ELO] = { OPT_ELO, "UCI_Elo", "elo", "", OT_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_DEFAULT, NULL },
+    [OPT_ELO] = { OPT_ELO, "UCI_Elo", "elo", "", OT_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, STRENGTH_ELO_DEFAULT,
+                  NULL },
     [OPT_SKILL] = { OPT_SKILL, "Skill Level", "skilllevel", "skill", OT_SPIN, 0, SKILL_MAX, SKILL_MAX, NULL },
     /* endgame tablebases: ElephantEye's UCCI names, the UCI names of the issue (Stockfish's Syzygy* in spirit) */
     [OPT_EGTB_PATH] = { OPT_EGTB_PATH, "EGTBPath", "egtbpaths", "egtbpath", OT_STRING, 0, 0, 0, NULL },
@@ -240,9 +242,10 @@ bool opt_view(int i, Dialect d, OptView *out)
         break;
     case OT_COMBO: out->def_text = def->vars[def->def]; break;
     case OT_STRING:
-        out->def_text = (def->id == OPT_EVALFILE && nnue_default()) || (def->id == OPT_BOOKFILES && book_embedded_size())
-                          ? "<embedded>"
-                          : "<empty>";
+        out->def_text =
+            (def->id == OPT_EVALFILE && nnue_default()) || (def->id == OPT_BOOKFILES && book_embedded_size())
+                ? "<embedded>"
+                : "<empty>";
         break;
     default: out->def_text = ""; break;
     }
@@ -321,7 +324,9 @@ static void set_book_files(Proto *p, const char *value)
     if (*list && strcmp(list, "<empty>") != 0)
         out_info_string(p, "book opened: %.200s (%d book moves in the current position)%s%s", list, n,
                         p->value[OPT_USEBOOK] ? "" : "; it is used once ",
-                        p->value[OPT_USEBOOK] ? "" : p->fe->dialect == DIALECT_UCCI ? "usebook is true" : "OwnBook is true");
+                        p->value[OPT_USEBOOK]            ? ""
+                        : p->fe->dialect == DIALECT_UCCI ? "usebook is true"
+                                                         : "OwnBook is true");
 }
 
 /* Reports a tablebase file the engine refused (ctx: the Proto). */

@@ -104,7 +104,8 @@ static void keep_evasion_pairs(const Position *pos, Move m, int mover, RulesThre
         }
 }
 
-/* Drops from `after` the moved piece's attacks on the pieces that chased it by the previous move (`chased`: its victims), a counter-attack while escaping. */
+/* Drops from `after` the moved piece's attacks on the pieces that chased it by the previous move (`chased`: its
+ * victims), a counter-attack while escaping. */
 static void drop_counter_attacks(const Position *pos, Move m, uint16_t chased, const RulesThreats *their_before,
                                  RulesThreats *after)
 {

@@ -101,7 +101,8 @@ typedef struct RuleSet {
     bool holder_chases; /* pairs that stand only by the moved piece are chased by the move */
     int quiet_limit;
     int counted_checks;
-    bool mixed_attacks; /* checks, mate threats and chases make one perpetual attack (CXA 长打): reasons name each side's kind */
+    bool mixed_attacks; /* checks, mate threats and chases make one perpetual attack (CXA 长打): reasons name each
+                           side's kind */
 } RuleSet;
 
 /* The rule sets. */
@@ -162,7 +163,8 @@ static inline int rules_find_repetition(const Position *pos)
     return -1;
 }
 
-/* Number of times the current position has occurred since the last capture or null move (1 = first time); *first gets the index of its first occurrence. */
+/* Number of times the current position has occurred since the last capture or null move (1 = first time);
+ * *first gets the index of its first occurrence. */
 int rules_count_occurrences(const Position *pos, int *first);
 
 /*
@@ -174,13 +176,16 @@ int rules_count_occurrences(const Position *pos, int *first);
  */
 RulesVerdict rules_judge_cycle(Position *pos, int start, const RuleSet *set, RulesCycle *cycle);
 
-/* Search hook: RULES_ONGOING if the position does not repeat, else the ruling of the cycle since its latest earlier occurrence. */
+/* Search hook: RULES_ONGOING if the position does not repeat, else the ruling of the cycle since its latest
+ * earlier occurrence. */
 RulesVerdict rules_search_repetition(Position *pos, const RuleSet *set);
 
-/* Plies counted toward the quiet-move limit of `set`: plies since the last capture, less each side's checks beyond the counted ones and the replies to them. */
+/* Plies counted toward the quiet-move limit of `set`: plies since the last capture, less each side's checks
+ * beyond the counted ones and the replies to them. */
 int rules_quiet_plies(const Position *pos, const RuleSet *set);
 
-/* Full adjudication of the current position: no legal move, 3rd occurrence, dead position, then the quiet-move limit. */
+/* Full adjudication of the current position: no legal move, 3rd occurrence, dead position, then the quiet-move
+ * limit. */
 RulesVerdict rules_game_status(Position *pos, const RuleSet *set, RulesReport *report);
 
 /*
@@ -197,10 +202,12 @@ int rules_verdict_for_side(RulesVerdict verdict, int side);
 /* What a side did over a cycle, each move counted by its strictest class (CXA 从严): bits of rules_side_kind. */
 enum { KIND_CHECK = 1, KIND_THREAT = 2, KIND_CHASE = 4, KIND_IDLE = 8, KINDS = 16 };
 
-/* The KIND_* bits of a side's moves over a cycle at `level` (its LEVEL_*: pawn chases count as chases when they raised it). */
+/* The KIND_* bits of a side's moves over a cycle at `level` (its LEVEL_*: pawn chases count as chases when they
+ * raised it). */
 int rules_side_kind(const RulesSide *s, int level);
 
-/* Short text of a move class ("check", "mate threat", "chase", "check+chase", "chase+joint", "idle"); buf of 32 bytes. */
+/* Short text of a move class ("check", "mate threat", "chase", "check+chase", "chase+joint", "idle"); buf of
+ * 32 bytes. */
 const char *rules_class_text(int klass, char *buf);
 
 #endif

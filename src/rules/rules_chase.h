@@ -15,19 +15,22 @@
 #include "board/position.h"
 #include "rules_types.h"
 
-/* Fills the AXF chase pairs of `side` against the other side's pieces (out->by, out->real the same; out->mate false); pos is restored. */
+/* Fills the AXF chase pairs of `side` against the other side's pieces (out->by, out->real the same; out->mate
+ * false); pos is restored. */
 void rules_chase_pairs(Position *pos, int side, RulesThreats *out);
 
 /* Identity bits (id & 15) of the pieces of `side`'s opponent that attack `side`'s king. */
 uint16_t rules_checkers(Position *pos, int side);
 
-/* Is pseudo-legal move r (by the side to move) legal, or would it be but for checks by the enemy pieces in `allowed` (never for king moves)? */
+/* Is pseudo-legal move r (by the side to move) legal, or would it be but for checks by the enemy pieces in
+ * `allowed` (never for king moves)? */
 bool rules_legal_despite(Position *pos, Move r, uint16_t allowed);
 
 /* Can the piece on `from` (of the side not to move) legally capture on `to`? pos->side is restored. */
 bool rules_other_side_can_capture(Position *pos, int from, int to);
 
-/* Does a move of a piece of `type` from `from` to `to` pass over square `via` (a slider's path, a horse's leg, an elephant's eye)? */
+/* Does a move of a piece of `type` from `from` to `to` pass over square `via` (a slider's path, a horse's leg,
+ * an elephant's eye)? */
 bool rules_passes_over(int type, int from, int to, int via);
 
 #endif

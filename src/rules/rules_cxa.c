@@ -308,7 +308,8 @@ static bool has_root(Position *pos, Move m, int cost)
     return root_of(pos, m, cost, 0, &unused) != ROOT_NONE;
 }
 
-/* Does capture m, by the side to move, uncover a winning capture of a piece worth more than `gain` for the other side, over the square it leaves (the attacker was pinned)? */
+/* Does capture m, by the side to move, uncover a winning capture of a piece worth more than `gain` for the other
+ * side, over the square it leaves (the attacker was pinned)? */
 static bool uncovers_loss(Position *pos, Move m, int gain)
 {
     const int vacated = move_from(m);
@@ -330,7 +331,8 @@ static bool uncovers_loss(Position *pos, Move m, int gain)
     return found;
 }
 
-/* The most the side to move threatens to win by one capture: the victim's value, less the capturer's if the victim has a real root. */
+/* The most the side to move threatens to win by one capture: the victim's value, less the capturer's if the
+ * victim has a real root. */
 static int standing_threat(Position *pos)
 {
     Move caps[MAX_MOVES];

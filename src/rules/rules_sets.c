@@ -89,7 +89,8 @@ static int level_asian(const RulesSide *self, const RulesSide *other)
     return self->common ? LEVEL_CHASE : LEVEL_IDLE;
 }
 
-/* CXA level of a side's own attacks, its pawns' aside: perpetual check over any unbroken run of attacks (长打), one with a joint chase below it, over idle. */
+/* CXA level of a side's own attacks, its pawns' aside: perpetual check over any unbroken run of attacks (长打),
+ * one with a joint chase below it, over idle. */
 static int level_cxa_own(const RulesSide *self)
 {
     if (self->checks == self->moves)

@@ -217,7 +217,8 @@ static bool has_major_pieces(const Position *pos)
 static bool tt_cutoff(const TTEntry *e, int alpha, int beta)
 {
     int bound = e->gen_bound & 3;
-    return bound == BOUND_EXACT || (bound == BOUND_LOWER && e->score >= beta) || (bound == BOUND_UPPER && e->score <= alpha);
+    return bound == BOUND_EXACT || (bound == BOUND_LOWER && e->score >= beta)
+           || (bound == BOUND_UPPER && e->score <= alpha);
 }
 
 /* The corrected static eval, sharpened by a TT score whose bound says the truth lies beyond it. */

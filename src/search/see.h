@@ -9,7 +9,8 @@
 
 #include "board/position.h"
 
-/* Material gain of move m for the side to move (0 for a quiet move that is not attacked back... and losses negative). */
+/* Material gain of move m for the side to move (0 for a quiet move that is not attacked back... and losses
+ * negative). */
 int see(const Position *pos, Move m);
 
 #endif

@@ -9,8 +9,8 @@
 
 enum { FEN_TEXT_MAX = 512, EXIT_USAGE = 2 };
 
-static const char USAGE[] = "usage: jiangjun tb gen SIG... -dir DIR [-threads N] [-forward] | jiangjun tb probe \"<FEN>\" [-dir DIR]"
-                            " | jiangjun tb info FILE\n";
+static const char USAGE[] = "usage: jiangjun tb gen SIG... -dir DIR [-threads N] [-forward]"
+                            " | jiangjun tb probe \"<FEN>\" [-dir DIR] | jiangjun tb info FILE\n";
 
 /* Prints a table's counts in one line. */
 static void print_stats(FILE *out, const char *name, const TbStats *s)

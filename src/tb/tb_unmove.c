@@ -64,8 +64,10 @@ int tb_unmoves(const TbLayout *layout, Position *pos, void (*fn)(void *ctx, uint
             for (int from = to + LINES[d]; pos->board[from] == EMPTY; from += LINES[d])
                 found += try_from(layout, pos, id, from, fn, ctx);
         found += try_steps(layout, pos, id, HORSE_STEPS, (int)(sizeof HORSE_STEPS / sizeof *HORSE_STEPS), fn, ctx);
-        found += try_steps(layout, pos, id, ELEPHANT_STEPS, (int)(sizeof ELEPHANT_STEPS / sizeof *ELEPHANT_STEPS), fn, ctx);
-        found += try_steps(layout, pos, id, ADVISOR_STEPS, (int)(sizeof ADVISOR_STEPS / sizeof *ADVISOR_STEPS), fn, ctx);
+        found +=
+            try_steps(layout, pos, id, ELEPHANT_STEPS, (int)(sizeof ELEPHANT_STEPS / sizeof *ELEPHANT_STEPS), fn, ctx);
+        found +=
+            try_steps(layout, pos, id, ADVISOR_STEPS, (int)(sizeof ADVISOR_STEPS / sizeof *ADVISOR_STEPS), fn, ctx);
     }
     return found;
 }

@@ -198,7 +198,8 @@ static int cmd_analyse(int argc, char **argv)
     }
     fprintf(stderr, "xqbook: analysing %d plies from %s%s%s at depth %d, margin %d, width %d, %s evaluation\n",
             opt.plies, opt.fen ? opt.fen : "the start position", opt.n_moves ? " after " : "",
-            opt.n_moves ? "the given moves" : "", opt.depth, opt.margin, opt.width, opt.net ? "network" : "hand-crafted");
+            opt.n_moves ? "the given moves" : "", opt.depth, opt.margin, opt.width,
+            opt.net ? "network" : "hand-crafted");
     BookTable t = { 0 };
     TreeStats st;
     XqError err;
@@ -266,8 +267,8 @@ static bool open_book(BookFile *bf, const char *path)
         fprintf(stderr, "error: %s: %s\n", path, err.msg);
         return false;
     }
-    printf("%s: %s, %zu records\n", path, bf->format == BOOK_FORMAT_XQB ? "Jiangjun book (.xqb)" : "ElephantEye BOOK.DAT",
-           bf->count);
+    printf("%s: %s, %zu records\n", path,
+           bf->format == BOOK_FORMAT_XQB ? "Jiangjun book (.xqb)" : "ElephantEye BOOK.DAT", bf->count);
     return true;
 }
 
@@ -348,7 +349,8 @@ static int cmd_bench(int argc, char **argv)
     printf("%lld probes along %ld lines: %ld in the book (%.1f moves each)\n", probes, lines, hits,
            hits ? (double)moves_seen / (double)hits : 0.0);
     printf("probe time: %.2f us per probe (%.2f us per probe that found moves); walk with timing: %.2f us per step\n",
-           (double)probe_us / (double)probes, hits ? (double)hit_us / (double)hits : 0.0, (double)wall / (double)probes);
+           (double)probe_us / (double)probes, hits ? (double)hit_us / (double)hits : 0.0,
+           (double)wall / (double)probes);
     book_file_close(&bf);
     free(pos);
     return EXIT_SUCCESS;

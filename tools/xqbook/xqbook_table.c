@@ -101,7 +101,8 @@ bool book_table_write(const BookTable *t, const char *path, size_t *written, XqE
     for (size_t i = 0; i < t->cap; i++) {
         const BookEntry *e = &t->slot[i];
         if (e->move != MOVE_NONE && e->weight > 0)
-            r[n++] = (XqbRecord){ e->key, e->move, (uint16_t)(e->weight > XQB_WEIGHT_MAX ? XQB_WEIGHT_MAX : e->weight) };
+            r[n++] =
+                (XqbRecord){ e->key, e->move, (uint16_t)(e->weight > XQB_WEIGHT_MAX ? XQB_WEIGHT_MAX : e->weight) };
     }
     xqb_sort(r, n);
     FILE *f = fopen(path, "wb");

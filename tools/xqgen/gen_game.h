@@ -34,7 +34,8 @@ typedef struct GenConfig {
     int open_limit;               /* an opening whose first search scores beyond +-this is redrawn; 0 = keep all */
     int max_plies;                /* game length (plies from the start position) at which it is a draw */
     int resign_cp, resign_moves;  /* a side at <= -resign_cp for resign_moves own searches loses; resign_cp 0 = off */
-    int draw_ply, draw_moves, draw_cp; /* from draw_ply, draw_moves plies in a row at |score| <= draw_cp draw; draw_moves 0 = off */
+    int draw_ply, draw_moves, draw_cp; /* from draw_ply, draw_moves plies in a row at |score| <= draw_cp draw;
+                                          draw_moves 0 = off */
     const RuleSet *rules;         /* repetition rules (perpetual check and chase) */
     size_t hash_mb;               /* transposition table per worker */
     const Network *net;           /* the evaluation: a network, or NULL for the hand-crafted one */

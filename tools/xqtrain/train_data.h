@@ -70,8 +70,9 @@ void train_set_free(TrainSet *s);
 /* Is a decoded record a sound board (squares on the board and distinct, both kings, side 0/1, result -1..1)? */
 bool train_record_ok(const PackedPos *rec);
 /*
- * Loads a record file, plain or compact (common/rec_file.h; told by its magic): the last valid_frac of its records (moved forward to the next game's start
- * when plies tell games apart) go to valid, the rest to train, each through the filter.
+ * Loads a record file, plain or compact (common/rec_file.h; told by its magic): the last valid_frac of its
+ * records (moved forward to the next game's start when plies tell games apart) go to valid, the rest to train,
+ * each through the filter.
  * A file with no ply in 1..0xFFFE has unknown plies and is not filtered by ply (*unknown_ply set).
  */
 bool train_load_file(const char *path, const TrainFilter *filter, double valid_frac, TrainSet *train,

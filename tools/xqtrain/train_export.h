@@ -12,8 +12,9 @@
  *
  * Integer reference evaluation (side to move's view, centipawns), in this order:
  *   1. acc[p][j] = ft_b_q[j] + sum of ft_w_q[f][j] over the active features f of perspective p
- *      (train_features of the net's feature set; p = 0 side to move, 1 the other), in int16 (the clipping of the float net keeps every
- *      partial sum within +-16665, so there is no overflow and the order of the terms is free)
+ *      (train_features of the net's feature set; p = 0 side to move, 1 the other), in int16 (the clipping of
+ *      the float net keeps every partial sum within +-16665, so there is no overflow and the order of the terms
+ *      is free)
  *   2. v = clamp(acc[p][j], 0, QA)
  *   3. sum = sum over p, j of (int16)(v * out_w_q[b][p * hidden + j]) * v, in int64
  *      (each v * w fits int16: 255 * 127 = 32385; b is the output bucket)

@@ -324,7 +324,8 @@ int train_run(Net *net, Adam *adam, const TrainSet *train, const TrainSet *valid
         }
         double t0 = now_s();
         double lr = schedule_lr(&o->sched, epoch, 0);
-        double train_loss = train_epoch(net, adam, w, &smp, batch_idx, mirror, size, o, epoch, t_start, &next_progress, total);
+        double train_loss =
+            train_epoch(net, adam, w, &smp, batch_idx, mirror, size, o, epoch, t_start, &next_progress, total);
         double t1 = now_s();
         double valid_loss = train_eval_loss(net, valid, &o->loss, o->threads);
         double elapsed = now_s() - t_start;

@@ -29,7 +29,8 @@ typedef struct TrainOptions {
     Schedule sched;
     LossSpec loss;
     int threads;
-    int qat_epochs;      /* the last this many epochs train the output layer on its grid (Net.qat); TRAIN_QAT_ALL: all */
+    int qat_epochs;      /* the last this many epochs train the output layer on its grid (Net.qat); TRAIN_QAT_ALL:
+                            all */
     bool mirror;         /* train on each position or, with probability 1/2, its left-right mirror */
     int patience;        /* stop after this many epochs without a better validation loss (0: never) */
     uint64_t seed;       /* order of the positions */

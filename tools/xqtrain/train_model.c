@@ -150,7 +150,8 @@ void net_init_material(Net *net)
             net->ft_w[(size_t)f * h + (size_t)j] = 0;
         net->ft_b[j] = (float)MATERIAL_ACC_MID;
         for (int g = 0; g < TRAIN_GROUPS; g++) /* groups 0..6 are the perspective's own pieces */
-            net->groups[g * h + (size_t)j] = (float)((g < PIECE_TYPES ? 1 : -1) * alpha * TRAIN_PIECE_CP[g % PIECE_TYPES]);
+            net->groups[g * h + (size_t)j] =
+                (float)((g < PIECE_TYPES ? 1 : -1) * alpha * TRAIN_PIECE_CP[g % PIECE_TYPES]);
         for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
             net->out_w[b * 2 * h + (size_t)j] = (float)beta;
             net->out_w[b * 2 * h + h + (size_t)j] = (float)-beta;

@@ -108,7 +108,8 @@ NnueShape train_shape(int feature_set, int hidden);
 bool net_alloc(Net *net, const NnueShape *shape);
 /* Frees a net. */
 void net_free(Net *net);
-/* Seeded initialisation: ft weights normal with std 1/sqrt(32), ft bias 0, out weights uniform +-1/sqrt(2 hidden), out bias 0. */
+/* Seeded initialisation: ft weights normal with std 1/sqrt(32), ft bias 0, out weights uniform +-1/sqrt(2 hidden),
+ * out bias 0. */
 void net_init_random(Net *net, uint64_t seed);
 /*
  * Material start (after net_init_random): hidden units 0..TRAIN_MATERIAL_UNITS-1 get zero real rows,

@@ -31,7 +31,8 @@ enum {
     LIFT_CHECK_POSITIONS = 1000, /* positions on which a lifted start net is compared with the one it came from */
 };
 static const double DEFAULT_LR = 0.001, DEFAULT_GAMMA = 0.3, DEFAULT_MIN_FRAC = 0.01, DEFAULT_LAMBDA = 0.5;
-static const double DEFAULT_WEIGHT_DECAY = 5.0; /* the best of 0, 1, 5, 20 on 1.5 M positions (tools/xqtrain/README.md) */
+/* the best of 0, 1, 5, 20 on 1.5 M positions (tools/xqtrain/README.md) */
+static const double DEFAULT_WEIGHT_DECAY = 5.0;
 static const double DEFAULT_POWER = 2.0, DEFAULT_VALID_FRAC = 0.02, DEFAULT_PROGRESS_S = 10.0;
 
 static const char USAGE[] =
@@ -187,7 +188,8 @@ static int parse_valued(Args *a, const char *name, const char *v)
         { "-patience", 0, 1000000, &o->patience },
     };
     const RealOption reals[] = {
-        { "-valid-frac", 0, 0.5, &a->valid_frac }, { "-lr", 0, 10, &o->sched.lr }, { "-lr-gamma", 0, 1, &o->sched.gamma },
+        { "-valid-frac", 0, 0.5, &a->valid_frac }, { "-lr", 0, 10, &o->sched.lr },
+        { "-lr-gamma", 0, 1, &o->sched.gamma },
         { "-lr-min-frac", 0, 1, &o->sched.min_frac }, { "-lambda", 0, 1, &o->loss.lambda },
         { "-power", 1, 10, &o->loss.power }, { "-progress", 0, 1e6, &o->progress_s },
         { "-export-tolerance", 0, 1e6, &o->export_tolerance }, { "-wd", 0, 1e4, &a->weight_decay },
@@ -263,7 +265,9 @@ static bool parse_args(int argc, char **argv, Args *a)
             }
             i += 1 + n;
         } else if (strcmp(s, "-keep-check") == 0 || strcmp(s, "-keep-capture") == 0 || strcmp(s, "-keep-mate") == 0) {
-            bool *flag = s[6] == 'h' ? &a->filter.keep_check : s[6] == 'a' ? &a->filter.keep_capture : &a->filter.keep_mate;
+            bool *flag = s[6] == 'h'   ? &a->filter.keep_check
+                         : s[6] == 'a' ? &a->filter.keep_capture
+                                       : &a->filter.keep_mate;
             *flag = true;
             i++;
         } else {
@@ -432,10 +436,11 @@ static int cmd_train(int argc, char **argv)
              a.opt.loss.lambda, a.opt.loss.k, (unsigned long long)a.opt.seed);
     a.opt.desc = a.desc ? a.desc : desc;
     a.opt.out_dir = a.out_dir;
-    printf("feature set %d (%d inputs), hidden %d%s%s, weight decay %g (buckets %g more), %d epochs of %zu positions, batch %d, "
-           "lr %g (%s), lambda %.2f, K %.1f, power %.2f, %d threads, seed %llu\n", net.shape.feature_set,
+    printf("feature set %d (%d inputs), hidden %d%s%s, weight decay %g (buckets %g more), %d epochs of %zu positions, "
+           "batch %d, lr %g (%s), lambda %.2f, K %.1f, power %.2f, %d threads, seed %llu\n", net.shape.feature_set,
            net.shape.inputs, net.shape.hidden, net.factorised ? ", factorised" : "",
-           a.opt.mirror ? ", mirror augmentation" : "", a.weight_decay, a.bucket_decay, a.opt.epochs, a.opt.epoch_size ? a.opt.epoch_size : train.count,
+           a.opt.mirror ? ", mirror augmentation" : "", a.weight_decay, a.bucket_decay, a.opt.epochs,
+           a.opt.epoch_size ? a.opt.epoch_size : train.count,
            a.opt.batch, a.opt.sched.lr, a.opt.sched.cosine ? "cosine" : "step", a.opt.loss.lambda, a.opt.loss.k,
            a.opt.loss.power, a.opt.threads, (unsigned long long)a.opt.seed);
     if (!nnue_shape_ok(&net.shape))
@@ -535,7 +540,8 @@ static int cmd_eval(int argc, char **argv)
             int e = qnet_eval(q, &set.pos[i]);
             diff += fabs((double)e - set.pos[i].score);
             if ((long)i < lines)
-                printf("%4zu  %s  %6d  %5d  %4d\n", i, set.pos[i].stm ? "b" : "r", set.pos[i].result, set.pos[i].score, e);
+                printf("%4zu  %s  %6d  %5d  %4d\n", i, set.pos[i].stm ? "b" : "r", set.pos[i].result, set.pos[i].score,
+                       e);
         }
         printf("%zu records (%llu bad skipped): mean |net - score| %.1f cp\n", set.count,
                (unsigned long long)c.n[REASON_BAD], set.count ? diff / (double)set.count : 0.0);

@@ -52,8 +52,8 @@ static int64_t sum_lanes_sse2(__m128i sum)
 }
 
 /* SSE2: out = in + add rows - sub rows. */
-static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add, const int16_t *const *sub,
-                        int n_sub, int n)
+static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add,
+                        const int16_t *const *sub, int n_sub, int n)
 {
     for (int i = 0; i < n; i += SSE_LANES) {
         __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
