@@ -512,12 +512,15 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         if (prunable && !move_gives_check(pos, m))
             continue; /* tested on the board alone: a pruned move is never made */
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
+        /* A check whose checker is simply taken (SEE below zero) is not extended: xiangqi's horses, cannons and
+         * pawns can check almost every move, and such sacrifices only lengthen the line. */
+        const bool losing_check = move_gives_check(pos, m) && see(pos, m) < 0;
         make_move(st, m);
         const bool gives_check = pos->in_check;
         tt_prefetch(st->shared->tt, pos->key); /* only for a move that will be searched */
         st->stack[ply].move = m;
         const uint64_t nodes_before = st->nodes;
-        int new_depth = depth - 1 + (gives_check && ply < MAX_CHECK_EXTENSION_PLY);
+        int new_depth = depth - 1 + (gives_check && !losing_check && ply < MAX_CHECK_EXTENSION_PLY);
         int score;
         if (legal == 1) {
             score = -search(st, -beta, -alpha, new_depth, ply + 1, true);
