@@ -119,7 +119,7 @@ uint32_t eleeye_key(const uint32_t *locks, const Position *pos, bool mirrored)
         if (!sq)
             continue;
         if (mirrored)
-            sq = book_mirror_square(sq);
+            sq = sq_mirror(sq);
         key ^= locks[lock_index(piece_side(id) * PIECE_TYPES + piece_type(id), sq)];
     }
     return key;

@@ -12,11 +12,8 @@ uint64_t book_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-/* The square of the left-right mirror of sq. */
-int book_mirror_square(int sq) { return sq_mirror(sq); }
-
 /* The left-right mirror of a move. */
-Move book_mirror_move(Move m) { return move_make(book_mirror_square(move_from(m)), book_mirror_square(move_to(m))); }
+Move book_mirror_move(Move m) { return move_make(sq_mirror(move_from(m)), sq_mirror(move_to(m))); }
 
 /* The key of record i. */
 static uint64_t record_key(const uint8_t *records, size_t i, size_t record_bytes, int key_bytes)

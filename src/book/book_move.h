@@ -21,8 +21,6 @@ typedef struct BookMove {
 
 /* The next number of a splitmix64 generator (the book's choices and keys use it). */
 uint64_t book_random(uint64_t *state);
-/* The square of the left-right mirror of sq (file a <-> i, rank kept). */
-int book_mirror_square(int sq);
 /* The left-right mirror of a move. */
 Move book_mirror_move(Move m);
 

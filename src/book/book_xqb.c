@@ -36,7 +36,7 @@ uint64_t xqb_key(const Position *pos, bool mirrored)
         if (!sq)
             continue;
         if (mirrored)
-            sq = book_mirror_square(sq);
+            sq = sq_mirror(sq);
         uint64_t piece = (uint64_t)(piece_side(id) * PIECE_TYPES + piece_type(id));
         key ^= key_number(KEY_PIECE_BASE + piece * XQB_SQUARES + (uint64_t)square_index(sq));
     }
