@@ -30,7 +30,7 @@
     X(rfp_max_depth, 6, 2, 12, 1)          /* reverse futility: up to this depth... */                                 \
     X(rfp_margin, 82, 20, 300, 12)         /* ...when eval - this * depth >= beta */                                   \
     X(futility_max_depth, 5, 1, 10, 1)     /* futility: up to this depth... */                                         \
-    X(futility_base, 98, 0, 400, 20)      /* ...when eval + this... */                                                \
+    X(futility_base, 98, 0, 400, 20)       /* ...when eval + this... */                                                \
     X(futility_per_depth, 89, 20, 300, 12) /* ...+ this * depth <= alpha */                                            \
     X(lmp_max_depth, 4, 1, 10, 1)          /* late move pruning: up to this depth... */                                \
     X(lmp_base, 3, 0, 12, 1)               /* ...after (this + depth^2) / (2 - improving) moves */                     \
@@ -41,7 +41,7 @@
     X(lmr_history_divisor, 11327, 2000, 32000, 1500) /* a quiet move's history / this off its reduction */             \
     X(iir_min_depth, 4, 2, 10, 1)                    /* internal iterative reduction from this depth */                \
     X(history_prune_depth, 3, 0, 8, 1)               /* history pruning: up to this depth... */                        \
-    X(history_prune_margin, 943, 0, 8000, 400)      /* ...of quiet moves with history below -this * depth */          \
+    X(history_prune_margin, 943, 0, 8000, 400)       /* ...of quiet moves with history below -this * depth */          \
     X(history_bonus_per_depth, 200, 50, 600, 30)     /* a cutoff's history bonus: this * depth... */                   \
     X(history_bonus_offset, 150, 0, 500, 25)         /* ...minus this... */                                            \
     X(history_bonus_max, 1200, 300, 4000, 150)       /* ...at most this */                                             \
