@@ -3,11 +3,14 @@
  * first line (the start position if it does not parse), then tokens: a token
  * that is a legal ICCS move is played; any other token plays one move per
  * byte (the byte picks among the legal moves), so random bytes make long
- * games with repetitions. After every ply rules_game_status and the search's
+ * games with repetitions. After each ply rules_game_status and the search's
  * repetition hook run under every rule set; they must leave the position
  * unchanged and give coherent verdicts. The game goes on past a ruling (the
- * rules must cope with a 4th occurrence too). Last, the same game goes
- * through the `judge` subcommand.
+ * rules must cope with a 4th occurrence too). Past FUZZ_DENSE_PLIES plies
+ * the checks run every FUZZ_SPARSE_STRIDE plies and at the game's end, so
+ * that a long input stays within libFuzzer's timeout. Last, the same game
+ * goes through the `judge` subcommand (which rules it ply by ply up to its
+ * first verdict).
  */
 #include <stddef.h>
 
@@ -17,7 +20,12 @@
 #include "board/movegen.h"
 #include "rules/rules.h"
 
-enum { FUZZ_MAX_PLIES = 1000, JUDGE_FIXED_ARGS = 4 };
+enum {
+    FUZZ_MAX_PLIES = 1000,
+    JUDGE_FIXED_ARGS = 4,
+    FUZZ_DENSE_PLIES = 64, /* every ply up to here gets check_rules; later plies one in FUZZ_SPARSE_STRIDE */
+    FUZZ_SPARSE_STRIDE = 8, /* (a CXA ruling on a long cycle costs ~10 ms, ~25 times that instrumented) */
+};
 
 /* Bytes of pos that a rules call may read: everything up to the last history record. */
 static size_t used_bytes(const Position *pos)
@@ -74,6 +82,13 @@ static void check_rules(Position *pos, Position *copy)
     FUZZ_CHECK(rules_quiet_plies(pos, rules_default()) >= 0);
 }
 
+/* Runs check_rules at the plies chosen for it (see the header). */
+static void check_rules_sparse(Position *pos, Position *copy)
+{
+    if (pos->ply <= FUZZ_DENSE_PLIES || pos->ply % FUZZ_SPARSE_STRIDE == 0)
+        check_rules(pos, copy);
+}
+
 /* Plays move m and records its text for the judge. */
 static void play(Position *pos, Move m, char *moves_text, size_t *len)
 {
@@ -128,16 +143,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         Move m;
         if (move_parse_legal(pos, t, &m, NULL)) {
             play(pos, m, moves_text, &len);
-            check_rules(pos, copy);
             n = gen_legal(pos, legal);
+            check_rules_sparse(pos, copy);
             continue;
         }
         for (const char *b = t; *b && n > 0 && pos->ply < FUZZ_MAX_PLIES; b++) {
             play(pos, legal[(unsigned char)*b % n], moves_text, &len);
-            check_rules(pos, copy);
             n = gen_legal(pos, legal);
+            check_rules_sparse(pos, copy);
         }
     }
+    check_rules(pos, copy); /* the final position, whatever ended the game */
     run_judge(start_fen, moves_text, pos->ply, size > 0 && (data[0] & 1));
     free(moves_text);
     free(copy);
