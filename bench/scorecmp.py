@@ -4,8 +4,8 @@
 Usage: bench/scorecmp.py ENGINE OPPONENT LOG [LOG ...]
 
 Pairs each search of ENGINE with the OPPONENT's search one ply earlier (the search whose move left the
-position ENGINE searched; a position that recurs counts once, its last searches), both scores in ENGINE's view (the opponent's negated), each
-the last `info ... score` before the `bestmove`. Prints the number of pairs, their correlation, the median
+position ENGINE searched; a position that recurs counts once, its last searches), both scores in ENGINE's view
+(the opponent's negated), each the last `info ... score` before the `bestmove`. Prints the number of pairs, their correlation, the median
 |score| of each, the least-squares slope of ENGINE's score on the opponent's, and the same for the pairs where
 both scores stay within +-LIMIT centipawns (mates and near-mates left out). Then one line per resignation of
 ENGINE (UCCI `bestmove ... resign`): its last scores before it and the opponent's last score. Scores are in
