@@ -28,18 +28,12 @@ def main(argv):
     p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def send(s):
+        """Writes one command line to the engine."""
         p.stdin.write(s + "\n")
         p.stdin.flush()
 
-    def wait(prefix):
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                raise SystemExit("%s: the engine stopped" % engine)
-            if line.startswith(prefix):
-                return line
-
-    def wait_either(*prefixes):
+    def wait(*prefixes):
+        """The engine's next line that starts with one of the prefixes."""
         while True:
             line = p.stdout.readline()
             if not line:
@@ -58,7 +52,7 @@ def main(argv):
         send("ucinewgame")
         send("position fen " + fen)
         send("isready")
-        if "bad FEN" in wait_either("readyok", "info string error"):
+        if "bad FEN" in wait("readyok", "info string error"):
             refused += 1  # a few positions of the file cannot occur in a game (the tests skip them too)
             wait("readyok")
             continue
