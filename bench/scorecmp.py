@@ -5,11 +5,12 @@ Usage: bench/scorecmp.py ENGINE OPPONENT LOG [LOG ...]
 
 Pairs each search of ENGINE with the OPPONENT's search one ply earlier (the search whose move left the
 position ENGINE searched; a position that recurs counts once, its last searches), both scores in ENGINE's view
-(the opponent's negated), each the last `info ... score` before the `bestmove`. Prints the number of pairs, their correlation, the median
-|score| of each, the least-squares slope of ENGINE's score on the opponent's, and the same for the pairs where
-both scores stay within +-LIMIT centipawns (mates and near-mates left out). Then one line per resignation of
-ENGINE (UCCI `bestmove ... resign`): its last scores before it and the opponent's last score. Scores are in
-each engine's own units: Jiangjun prints its internal units, Pikafish and Stockfish a normalised centipawn.
+(the opponent's negated), each the last `info ... score` before the `bestmove`. Prints the number of pairs,
+their correlation, the median |score| of each, the least-squares slope of ENGINE's score on the opponent's,
+and the same for the pairs where both scores stay within +-LIMIT centipawns (mates and near-mates left out).
+Then one line per resignation of ENGINE (UCCI `bestmove ... resign`): its last scores before it and the
+opponent's last score. Scores are in each engine's own units: Jiangjun prints its internal units, Pikafish
+and Stockfish a normalised centipawn.
 """
 import re
 import statistics
@@ -60,12 +61,13 @@ def parse(paths, engine, opponent):
                     if s is not None:
                         last[proc] = s
                 elif direction == ">" and text.startswith("bestmove") and proc in position:
-                    move = text.split()[1] if len(text.split()) > 1 else None
+                    words = text.split()
+                    move = words[1] if len(words) > 1 else None
                     key = board_after(position[proc], move if name == opponent else None)
                     if last[proc] is not None and key is not None:
                         found[name][key] = last[proc]
                         history.setdefault(proc, []).append(last[proc])
-                    if name == engine and text.split()[-1] == "resign":
+                    if name == engine and words[-1] == "resign":
                         resigns.append((position[proc], list(reversed(history.get(proc, [])[-4:]))))
     return found, resigns
 

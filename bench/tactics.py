@@ -7,8 +7,8 @@ For each line of EPD (tests/data/tactics.epd by default) with a `;bm MOVE` and n
 position, `go nodes NODES`, and a point when the engine's bestmove is MOVE. The third argument sets the UCI
 option `Use NNUE` (true: the network, the default; false: the hand-crafted evaluation). Prints
 `ENGINE NODES NNUE SOLVED / TOTAL` (positions the engine refuses as invalid FENs are counted apart) and each
-unsolved position. The ctest test_search runs the same positions
-with the hand-crafted evaluation at its own budget.
+unsolved position. The ctest test_search runs the same positions with the hand-crafted evaluation at its own
+budget.
 """
 import os
 import re
