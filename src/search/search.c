@@ -377,6 +377,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
 {
     Position *pos = &st->pos;
     const bool pv_node = beta - alpha > 1, root = ply == 0;
+    const Move excluded = st->stack[ply].excluded; /* set: a singular-extension search of this node */
     st->pv_len[ply] = ply;
 
     /* Step 1. Repetitions (ruled by the repetition rules), then quiescence at the horizon. */
@@ -409,7 +410,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     }
 
     /* Step 2b. Endgame tablebases: a win or loss scores in the tablebase band (score.h), a draw 0. */
-    if (st->shared->tb && !root) {
+    if (st->shared->tb && !root && !excluded) {
         int tb_score;
         if (tb_score_at(st, ply, &tb_score))
             return tb_score;
@@ -418,7 +419,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     /* Step 3. Transposition table. */
     TTEntry tte;
     Move tt_move = MOVE_NONE;
-    bool tt_hit = tt_probe(st->shared->tt, pos->key, ply, &tte);
+    bool tt_hit = !excluded && tt_probe(st->shared->tt, pos->key, ply, &tte); /* the entry is of all moves */
     if (tt_hit) {
         tt_move = tte.move;
         if (!pv_node && tte.depth >= depth && tt_cutoff(&tte, alpha, beta))
@@ -442,7 +443,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     /* Is the position better for us than two plies ago? Prune less when it is not. */
     const bool improving = !in_check && ply >= 2 && st->stack[ply - 2].eval != -SCORE_INF
                         && static_eval > st->stack[ply - 2].eval;
-    if (!pv_node && !in_check && !score_is_mate(beta)) {
+    if (!pv_node && !in_check && !score_is_mate(beta) && !excluded) {
         /* Reverse futility: far above beta at shallow depth. */
         if (depth <= SP(st, rfp_max_depth) && eval - SP(st, rfp_margin) * (depth - improving) >= beta)
             return eval;
@@ -466,7 +467,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     }
 
     /* Internal iterative reduction: without a TT move, search this node less deeply. */
-    if (!tt_move && depth >= SP(st, iir_min_depth))
+    if (!tt_move && !excluded && depth >= SP(st, iir_min_depth))
         depth--;
 
     /* Step 5. The move loop. */
@@ -483,7 +484,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     const bool futile = !pv_node && !in_check && depth <= SP(st, futility_max_depth)
                         && eval + SP(st, futility_base) + SP(st, futility_per_depth) * depth <= alpha;
     while ((m = picker_next(&mp, &order_score)) != MOVE_NONE) {
-        if (root && !rootmoves_searchable(&st->rm, st->line, m))
+        if ((root && !rootmoves_searchable(&st->rm, st->line, m)) || m == excluded)
             continue;
         if (!legal_with_ctx(pos, &ctx, m))
             continue;
@@ -512,6 +513,25 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         const bool checks = move_gives_check(pos, m); /* tested on the board alone, before the move is made */
         if (prunable && !checks)
             continue; /* a pruned move is never made */
+        /* Singular extension: the TT move is searched a ply deeper when every other move, searched to half
+         * depth, fails below its TT score less a margin; when even without it the search beats beta, the node
+         * is cut (multi-cut); when it only beats the TT score, the TT move is searched a ply shallower. */
+        int singular_ext = 0;
+        if (m == tt_move && !root && ply < 2 * st->root_depth && depth >= SP(st, se_min_depth) && tte.depth >= depth - SP(st, se_tt_depth_slack)
+            && (tte.gen_bound & BOUND_LOWER) && tte.score < SCORE_KNOWN_WIN && tte.score > -SCORE_KNOWN_WIN) {
+            const int s_beta = tte.score - SP(st, se_margin) * depth;
+            st->stack[ply].excluded = m;
+            int s_score = search(st, s_beta - 1, s_beta, (depth - 1) / 2, ply, false);
+            st->stack[ply].excluded = MOVE_NONE;
+            if (st->stopped)
+                return 0;
+            if (s_score < s_beta)
+                singular_ext = 1;
+            else if (s_beta >= beta)
+                return s_beta;
+            else if (tte.score >= beta)
+                singular_ext = -1;
+        }
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
         /* A check whose checker is simply taken (SEE below zero) is not extended: xiangqi's horses, cannons and
          * pawns can check almost every move, and such sacrifices only lengthen the line. */
@@ -521,7 +541,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         tt_prefetch(st->shared->tt, pos->key); /* only for a move that will be searched */
         st->stack[ply].move = m;
         const uint64_t nodes_before = st->nodes;
-        int new_depth = depth - 1 + (gives_check && !losing_check && ply < MAX_CHECK_EXTENSION_PLY);
+        const int check_ext = gives_check && !losing_check && ply < MAX_CHECK_EXTENSION_PLY;
+        int new_depth = depth - 1 + (singular_ext ? singular_ext : check_ext);
         int score;
         if (legal == 1) {
             score = -search(st, -beta, -alpha, new_depth, ply + 1, true);
@@ -572,10 +593,12 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
 
     /* Step 6. No legal move: mate or stalemate, both lost in xiangqi. */
     if (legal == 0)
-        return score_mated_in(ply);
+        return excluded ? alpha : score_mated_in(ply); /* a singular search: the TT move was the only one */
 
     int bound = best >= beta ? BOUND_LOWER : (alpha > alpha0 ? BOUND_EXACT : BOUND_UPPER);
     /* Teach the correction history where a quiet result says the static eval was wrong. */
+    if (excluded)
+        return best; /* a search without the TT move: neither a table entry nor a correction */
     if (!in_check && (best_move == MOVE_NONE || pos->board[move_to(best_move)] == EMPTY)
         && best < SCORE_KNOWN_WIN && best > -SCORE_KNOWN_WIN && !(bound == BOUND_LOWER && best <= static_eval)
         && !(bound == BOUND_UPPER && best >= static_eval))
@@ -592,5 +615,6 @@ int search_root(SearchThread *st, int alpha, int beta, int depth)
     if (st->lmr_base != SP(st, lmr_base) || st->lmr_divisor != SP(st, lmr_divisor))
         lmr_table_init(st, SP(st, lmr_base), SP(st, lmr_divisor));
 #endif
+    st->root_depth = depth;
     return search(st, alpha, beta, depth, 0, false);
 }

@@ -35,6 +35,7 @@ typedef struct StackEntry {
     ContHist *cont; /* continuation history of that move (the thread's null_cont after a null move) */
     Move killers[2];
     int eval;
+    Move excluded; /* a singular-extension search of this node skips this move (MOVE_NONE otherwise) */
 } StackEntry;
 
 struct SearchThread {
@@ -52,6 +53,7 @@ struct SearchThread {
     uint64_t nodes_flushed; /* the part of nodes already added to shared->nodes */
     uint64_t check_mask;    /* the limits are checked when nodes & check_mask == 0 */
     int seldepth;
+    int root_depth; /* the depth of the iteration being searched (extensions stop at twice it) */
     bool stopped;
     RootMoves rm;       /* the root's moves and what the iterations learned of them */
     int line;           /* the MultiPV line being searched: root moves of lines 0..line-1 are skipped */

@@ -49,7 +49,10 @@
     X(quiet_see_depth, 5, 0, 10, 1)                  /* quiet moves losing material by SEE: up to this depth... */     \
     X(quiet_see_margin, 29, 0, 150, 8)               /* ...pruned when they lose more than this * depth^2 */           \
     X(qs_delta_margin, 239, 0, 600, 30)              /* quiescence delta pruning margin */                             \
-    X(aspiration_window, 25, 5, 100, 5)              /* the first aspiration window's half width */
+    X(aspiration_window, 25, 5, 100, 5)              /* the first aspiration window's half width */                    \
+    X(se_min_depth, 6, 4, 12, 1)                     /* singular extensions: from this depth... */                     \
+    X(se_tt_depth_slack, 3, 1, 6, 1)                 /* ...with a TT entry at most this many plies shallower */        \
+    X(se_margin, 2, 0, 12, 1)                        /* singular beta: the TT score less this * depth */
 
 /* Each parameter's index (SPI_name) and their count. */
 enum {
