@@ -523,6 +523,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             st->stack[ply].excluded = m;
             int s_score = search(st, s_beta - 1, s_beta, (depth - 1) / 2, ply, false);
             st->stack[ply].excluded = MOVE_NONE;
+            st->pv_len[ply] = ply; /* that search's line is not this node's */
             if (st->stopped)
                 return 0;
             if (s_score < s_beta)
