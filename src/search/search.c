@@ -517,8 +517,9 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
          * depth, fails below its TT score less a margin; when even without it the search beats beta, the node
          * is cut (multi-cut); when it only beats the TT score, the TT move is searched a ply shallower. */
         int singular_ext = 0;
-        if (m == tt_move && !root && ply < 2 * st->root_depth && depth >= SP(st, se_min_depth) && tte.depth >= depth - SP(st, se_tt_depth_slack)
-            && (tte.gen_bound & BOUND_LOWER) && tte.score < SCORE_KNOWN_WIN && tte.score > -SCORE_KNOWN_WIN) {
+        if (m == tt_move && !root && ply < 2 * st->root_depth && depth >= SP(st, se_min_depth)
+            && tte.depth >= depth - SP(st, se_tt_depth_slack) && (tte.gen_bound & BOUND_LOWER)
+            && tte.score < SCORE_KNOWN_WIN && tte.score > -SCORE_KNOWN_WIN) {
             const int s_beta = tte.score - SP(st, se_margin) * depth;
             st->stack[ply].excluded = m;
             int s_score = search(st, s_beta - 1, s_beta, (depth - 1) / 2, ply, false);
