@@ -597,10 +597,10 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     if (legal == 0)
         return excluded ? alpha : score_mated_in(ply); /* a singular search: the TT move was the only one */
 
-    int bound = best >= beta ? BOUND_LOWER : (alpha > alpha0 ? BOUND_EXACT : BOUND_UPPER);
-    /* Teach the correction history where a quiet result says the static eval was wrong. */
     if (excluded)
         return best; /* a search without the TT move: neither a table entry nor a correction */
+    int bound = best >= beta ? BOUND_LOWER : (alpha > alpha0 ? BOUND_EXACT : BOUND_UPPER);
+    /* Teach the correction history where a quiet result says the static eval was wrong. */
     if (!in_check && (best_move == MOVE_NONE || pos->board[move_to(best_move)] == EMPTY)
         && best < SCORE_KNOWN_WIN && best > -SCORE_KNOWN_WIN && !(bound == BOUND_LOWER && best <= static_eval)
         && !(bound == BOUND_UPPER && best >= static_eval))
