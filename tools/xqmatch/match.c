@@ -272,6 +272,25 @@ bool match_run(const MatchConfig *cfg, MatchResult *res, FILE *out)
     return true;
 }
 
+/* Prints a result's Elo line (match.h). */
+void match_print_elo(Score s, FILE *out)
+{
+    EloEstimate e = stats_elo(s);
+    if (isfinite(e.elo))
+        fprintf(out, "  Elo difference: %.1f +/- %.1f (95%%), LOS %.1f%%\n", e.elo, e.error95, 100.0 * e.los);
+    else
+        fprintf(out, "  Elo difference: %s (one-sided result), LOS %.1f%%\n", e.elo > 0 ? "+inf" : "-inf",
+                100.0 * e.los);
+}
+
+/* Prints the SPRT line of a result (match.h). */
+void match_print_sprt(const SprtParams *p, SprtStatus st, FILE *out)
+{
+    fprintf(out, "SPRT (elo0 %.1f, elo1 %.1f, alpha %.3f, beta %.3f): LLR %.3f, bounds [%.3f, %.3f] -> %s\n", p->elo0,
+            p->elo1, p->alpha, p->beta, st.llr, st.lower, st.upper,
+            st.state == SPRT_ACCEPT_H1 ? "H1 accepted" : st.state == SPRT_ACCEPT_H0 ? "H0 accepted" : "undecided");
+}
+
 /* Prints one pairing's statistics. */
 static void print_pair(const MatchConfig *cfg, const PairResult *p, FILE *out)
 {
@@ -279,11 +298,7 @@ static void print_pair(const MatchConfig *cfg, const PairResult *p, FILE *out)
     int n = p->score.wins + p->score.losses + p->score.draws;
     fprintf(out, "%s vs %s: %d games, W %d L %d D %d, score %.1f%%\n", cfg->engines[p->a].name,
             cfg->engines[p->b].name, n, p->score.wins, p->score.losses, p->score.draws, 100.0 * e.score);
-    if (isfinite(e.elo))
-        fprintf(out, "  Elo difference: %.1f +/- %.1f (95%%), LOS %.1f%%\n", e.elo, e.error95, 100.0 * e.los);
-    else
-        fprintf(out, "  Elo difference: %s (one-sided result), LOS %.1f%%\n", e.elo > 0 ? "+inf" : "-inf",
-                100.0 * e.los);
+    match_print_elo(p->score, out);
     fprintf(out, "  endings:");
     const char *sep = " ";
     for (int r = 1; r < END_REASONS; r++)
@@ -320,11 +335,7 @@ void match_print_summary(const MatchConfig *cfg, const MatchResult *res, FILE *o
     }
     if (cfg->sprt) {
         SprtStatus st = res->pair_count == 1 ? stats_sprt(res->pairs[0].score, &cfg->sprt_params) : res->sprt;
-        fprintf(out, "SPRT (elo0 %.1f, elo1 %.1f, alpha %.3f, beta %.3f): LLR %.3f, bounds [%.3f, %.3f] -> %s\n",
-                cfg->sprt_params.elo0, cfg->sprt_params.elo1, cfg->sprt_params.alpha, cfg->sprt_params.beta,
-                st.llr, st.lower, st.upper,
-                st.state == SPRT_ACCEPT_H1 ? "H1 accepted" : st.state == SPRT_ACCEPT_H0 ? "H0 accepted"
-                                                                                      : "undecided");
+        match_print_sprt(&cfg->sprt_params, st, out);
     }
     if (res->errors)
         fprintf(out, "%d game(s) could not be played\n", res->errors);

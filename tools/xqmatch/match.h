@@ -57,6 +57,10 @@ typedef struct MatchResult {
 bool match_run(const MatchConfig *cfg, MatchResult *res, FILE *out);
 /* Prints the final summary. */
 void match_print_summary(const MatchConfig *cfg, const MatchResult *res, FILE *out);
+/* Prints a result's Elo line: "  Elo difference: E +/- ERR (95%), LOS L%" (one-sided results: +inf or -inf). */
+void match_print_elo(Score s, FILE *out);
+/* Prints the SPRT line of a test's status: LLR, bounds and the decision. */
+void match_print_sprt(const SprtParams *p, SprtStatus st, FILE *out);
 /* Formats a time control for the PGN ("60+0.5", "40/60", "depth 8", ...). */
 void match_tc_text(const TimeControl *tc, char *out, size_t size);
 

@@ -68,6 +68,10 @@ static const char USAGE[] =
     "                        value (a draw; a win when its mate comes before the 60-move rule)\n"
     "  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]   stop when the test decides (two engines)\n"
     "\n"
+    "Statistics only (no games; e.g. to pool the W, L and D of several matches):\n"
+    "  -stats W L D [-sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]]   (as the first argument)\n"
+    "                        prints the result's score, Elo +/- its 95% error, LOS (and the SPRT's LLR)\n"
+    "\n"
     "Output:\n"
     "  -pgn FILE             all games as PGN (xqbase conventions, [Format \"ICCS\"])\n"
     "  -log FILE             transcript of everything sent to and read from the engines\n"
@@ -390,6 +394,44 @@ static int parse_args(int argc, char **argv, MatchConfig *cfg, const char **open
     return 0;
 }
 
+/* xqmatch -stats W L D [-sprt ...]: the statistics of a result, as a match's summary prints them. */
+static int stats_main(int argc, char **argv)
+{
+    int wld[3];
+    for (int k = 0; k < 3; k++)
+        if (2 + k >= argc || !parse_int(argv[2 + k], 0, 2000000000, &wld[k]))
+            return usage_error("%s", "-stats needs three counts: W L D (whole numbers)");
+    Score s = { wld[0], wld[1], wld[2] };
+    if (s.wins + (double)s.losses + s.draws > 2000000000.0)
+        return usage_error("%s", "-stats: too many games");
+    SprtParams sp = { 0, 0, 0.05, 0.05 };
+    bool sprt = false;
+    int i = 5;
+    if (i < argc && (strcmp(argv[i], "-sprt") == 0 || strcmp(argv[i], "--sprt") == 0)) {
+        bool e0 = false, e1 = false;
+        while (++i < argc && !is_flag(argv[i])) {
+            if (!parse_sprt_key(&sp, argv[i]))
+                return usage_error("bad -sprt setting '%s'", argv[i]);
+            e0 |= strncmp(argv[i], "elo0=", 5) == 0;
+            e1 |= strncmp(argv[i], "elo1=", 5) == 0;
+        }
+        if (!e0 || !e1 || sp.elo1 <= sp.elo0)
+            return usage_error("%s", "-sprt needs elo0=E0 elo1=E1 with E1 > E0");
+        sprt = true;
+    }
+    if (i < argc)
+        return usage_error("unexpected argument '%s' after -stats W L D", argv[i]);
+    int n = s.wins + s.losses + s.draws;
+    if (n == 0)
+        return usage_error("%s", "-stats: no games (W + L + D is 0)");
+    printf("%d games, W %d L %d D %d, score %.1f%%\n", n, s.wins, s.losses, s.draws,
+           100.0 * (s.wins + 0.5 * s.draws) / n);
+    match_print_elo(s, stdout);
+    if (sprt)
+        match_print_sprt(&sp, stats_sprt(s, &sp), stdout);
+    return 0;
+}
+
 /* Prints a refused tablebase file (tb_set_load_dir's on_error). */
 static void tb_load_error(void *ctx, const char *msg)
 {
@@ -434,6 +476,8 @@ int main(int argc, char **argv)
     if (argc >= 2 && version_common_arg(argv[1], "xqmatch", USAGE, stdout))
         return EXIT_SUCCESS;
 
+    if (argc >= 2 && (strcmp(argv[1], "-stats") == 0 || strcmp(argv[1], "--stats") == 0))
+        return stats_main(argc, argv);
     signal(SIGPIPE, SIG_IGN);
     MatchConfig *cfg = malloc(sizeof *cfg);
     MatchResult *res = malloc(sizeof *res);
