@@ -65,10 +65,12 @@ void picker_init_captures(MovePicker *mp, const Position *pos)
 /* Moves the best-scored of moves[*next..count) to *next and returns its index. */
 static int select_best(Move *moves, int *scores, int next, int count)
 {
-    int best = next;
-    for (int i = next + 1; i < count; i++)
-        if (scores[i] > scores[best])
-            best = i;
+    int best = next, best_score = scores[next];
+    for (int i = next + 1; i < count; i++) { /* branch-free: the comparisons are unpredictable */
+        const int s = scores[i], better = s > best_score;
+        best = better ? i : best;
+        best_score = better ? s : best_score;
+    }
     Move m = moves[best];
     int s = scores[best];
     moves[best] = moves[next];
