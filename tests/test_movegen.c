@@ -188,7 +188,7 @@ static void test_rules_epd(void **state)
     test_free_lines(&lines);
 }
 
-/* Generator, pseudo-legality test and capture generator agree in one position. */
+/* Generator, pseudo-legality test, capture generator and check test agree in one position. */
 static void check_oracles(void)
 {
     Move all[MAX_MOVES], caps[MAX_MOVES];
@@ -222,8 +222,15 @@ static void check_oracles(void)
     /* count_legal and gen_legal agree with a plain make-and-test filter */
     int legal = 0;
     for (int i = 0; i < n; i++) {
+        /* move_gives_check (a shortcut for moves far from the enemy king) agrees with making the move */
+        const bool gives = move_gives_check(&pos, all[i]);
         pos_make(&pos, all[i]);
         legal += !side_in_check(&pos, pos.side ^ 1);
+        if (gives != (bool)side_in_check(&pos, pos.side)) {
+            char f[FEN_MAX], t[MOVE_TEXT];
+            pos_unmake(&pos);
+            fail_msg("%s: %s gives_check=%d", pos_to_fen(&pos, f, sizeof f), move_to_text(all[i], t), gives);
+        }
         pos_unmake(&pos);
     }
     assert_int_equal(count_legal(&pos), legal);
