@@ -495,6 +495,26 @@ static void test_malformed_barrage(void **state)
     ep_close(ep, NULL, T_FAST);
 }
 
+
+/* A stop or ponderhit sent behind a go that is itself still waiting for the running search is meant for that go,
+ * and reaches it once it starts: a queued `go infinite` + `stop` or `go ponder` + `ponderhit` never wedges. */
+static void test_queued_stop_and_ponderhit(void **state)
+{
+    (void)state;
+    EnginePipe *ep = ep_open("ucci", "ucciok", T_FAST);
+    ep_send(ep, "setoption usemillisec true");
+    ep_send(ep, "position startpos");
+    test_setup_moves(&POS, START_FEN, "");
+    const char *open_ended[2][2] = { { "go infinite", "stop" }, { "go ponder time 1000 increment 0", "ponderhit" } };
+    for (int k = 0; k < 2; k++) {
+        ep_send(ep, "go time 1000 increment 0"); /* the lines below arrive while this one searches */
+        ep_send(ep, "%s", open_ended[k][0]);
+        ep_send(ep, "%s", open_ended[k][1]);
+        assert_true(ep_wait_bestmove(ep, &POS, T_FAST));
+        assert_true(ep_wait_bestmove(ep, &POS, T_FAST + EP_LOAD_SLACK_MS));
+    }
+    ep_close(ep, "bye", T_FAST);
+}
 /* Commands arriving during a search are queued, never dropped; isready is answered at once. */
 static void test_queue_while_searching(void **state)
 {
@@ -738,6 +758,7 @@ int main(void)
         cmocka_unit_test(test_uci2wb),        cmocka_unit_test(test_pikafish_uci),
         cmocka_unit_test(test_ucci2qh),       cmocka_unit_test(test_malformed_barrage),
         cmocka_unit_test(test_queue_while_searching), cmocka_unit_test(test_clocks),
+        cmocka_unit_test(test_queued_stop_and_ponderhit),
         cmocka_unit_test(test_eof),           cmocka_unit_test(test_hash_fallback),
         cmocka_unit_test(test_stop_right_after_bestmove), cmocka_unit_test(test_option_lines),
         cmocka_unit_test(test_stop_at_once_answers_searched_move),

@@ -74,6 +74,14 @@ static char *deferred_pop(Deferred *d)
     return it->line;
 }
 
+/* Puts back the line deferred_pop just took (it still waits, first in line). */
+static void deferred_unpop(Deferred *d, char *line, bool search)
+{
+    d->item[--d->head] = (DeferredLine){ line, search };
+    d->count++;
+    d->searches += search;
+}
+
 /* Frees the lines still deferred (the session ends without running them) and the list. */
 static void deferred_free(Deferred *d)
 {
@@ -116,6 +124,28 @@ static void dispatch(Proto *p, Deferred *d, char *line, bool was_deferred)
     }
 }
 
+
+/* While a search runs, offers the oldest deferred line to the front-end once more: a stop, ponderhit or probe
+ * that waited behind a deferred go is meant for the search that go has just started, and must reach it (else
+ * a `go infinite` or `go ponder` queued with its `stop` or `ponderhit` would search forever). True if the line
+ * ran; false if it still waits, first in line. */
+static bool dispatch_first_while_busy(Proto *p, Deferred *d)
+{
+    const bool search = d->item[d->head].search;
+    char *line = deferred_pop(d);
+    LineContext ctx = { true, 0 }; /* no deferred search comes before the first line */
+    LineOutcome o = p->fe->line(p, line, &ctx);
+    if (o != LINE_DONE) {
+        deferred_unpop(d, line, search);
+        return false;
+    }
+    if (p->switch_pending) {
+        p->switch_pending = false;
+        proto_select(p, frontend_of(p->switch_to));
+    }
+    free(line);
+    return true;
+}
 
 /* Search-thread callback: one progress report, in the dialect of the search. */
 static void proto_report(void *ctx, const Position *root, const SearchReport *r)
@@ -242,8 +272,12 @@ int protocol_run_limited(FILE *in, FILE *out, const ProtocolLimits *lim)
     }
     Deferred d = { NULL, 0, 0, 0, 0 };
     while (!p->quit) {
-        while (!p->quit && !p->fe->busy(p) && d.count > 0)
-            dispatch(p, &d, deferred_pop(&d), true);
+        while (!p->quit && d.count > 0) {
+            if (!p->fe->busy(p))
+                dispatch(p, &d, deferred_pop(&d), true);
+            else if (!dispatch_first_while_busy(p, &d))
+                break;
+        }
         if (p->quit)
             break;
         if (p->eof) {
