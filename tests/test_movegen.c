@@ -222,7 +222,7 @@ static void check_oracles(void)
     /* count_legal and gen_legal agree with a plain make-and-test filter */
     int legal = 0;
     for (int i = 0; i < n; i++) {
-        /* move_gives_check (a shortcut for moves far from the enemy king) agrees with making the move */
+        /* move_gives_check (the board alone, before the move) agrees with making the move */
         const bool gives = move_gives_check(&pos, all[i]);
         pos_make(&pos, all[i]);
         legal += !side_in_check(&pos, pos.side ^ 1);

@@ -495,7 +495,6 @@ static void test_malformed_barrage(void **state)
     ep_close(ep, NULL, T_FAST);
 }
 
-
 /* A stop or ponderhit sent behind a go that is itself still waiting for the running search is meant for that go,
  * and reaches it once it starts: a queued `go infinite` + `stop` or `go ponder` + `ponderhit` never wedges. */
 static void test_queued_stop_and_ponderhit(void **state)
@@ -515,6 +514,7 @@ static void test_queued_stop_and_ponderhit(void **state)
     }
     ep_close(ep, "bye", T_FAST);
 }
+
 /* Commands arriving during a search are queued, never dropped; isready is answered at once. */
 static void test_queue_while_searching(void **state)
 {

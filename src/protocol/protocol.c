@@ -104,16 +104,22 @@ static void proto_select(Proto *p, const Frontend *fe)
         fe->enter(p);
 }
 
+/* Switches dialects when the line just handled was a handshake word. */
+static void switch_if_pending(Proto *p)
+{
+    if (p->switch_pending) {
+        p->switch_pending = false;
+        proto_select(p, frontend_of(p->switch_to));
+    }
+}
+
 /* Handles one input line (takes ownership): now, or deferred behind the running search; then switches
  * dialects when the line was a handshake word. */
 static void dispatch(Proto *p, Deferred *d, char *line, bool was_deferred)
 {
     LineContext ctx = { was_deferred, d->searches };
     LineOutcome o = p->fe->line(p, line, &ctx);
-    if (p->switch_pending) {
-        p->switch_pending = false;
-        proto_select(p, frontend_of(p->switch_to));
-    }
+    switch_if_pending(p);
     if (o == LINE_DONE) {
         free(line);
     } else if (d->count >= DEFERRED_MAX) {
@@ -139,10 +145,7 @@ static bool dispatch_first_while_busy(Proto *p, Deferred *d)
         deferred_unpop(d, line, search);
         return false;
     }
-    if (p->switch_pending) {
-        p->switch_pending = false;
-        proto_select(p, frontend_of(p->switch_to));
-    }
+    switch_if_pending(p);
     free(line);
     return true;
 }

@@ -232,6 +232,23 @@ static bool is_flag(const char *s)
     return s[0] == '-' && !(s[1] >= '0' && s[1] <= '9');
 }
 
+/* Parses the KEY=VALUE settings after -sprt, from argv[*i + 1] on, leaving *i on the last one; 0, or the usage
+ * exit status after the error message. */
+static int parse_sprt_args(int argc, char **argv, int *i, SprtParams *p)
+{
+    bool e0 = false, e1 = false;
+    while (*i + 1 < argc && !is_flag(argv[*i + 1])) {
+        const char *kv = argv[++*i];
+        if (!parse_sprt_key(p, kv))
+            return usage_error("bad -sprt setting '%s'", kv);
+        e0 |= strncmp(kv, "elo0=", 5) == 0;
+        e1 |= strncmp(kv, "elo1=", 5) == 0;
+    }
+    if (!e0 || !e1 || p->elo1 <= p->elo0)
+        return usage_error("%s", "-sprt needs elo0=E0 elo1=E1 with E1 > E0");
+    return 0;
+}
+
 /* Parses the command line; returns 0, or an exit status to stop with. */
 static int parse_args(int argc, char **argv, MatchConfig *cfg, const char **openings)
 {
@@ -273,16 +290,9 @@ static int parse_args(int argc, char **argv, MatchConfig *cfg, const char **open
             return usage_error("option '%s' needs a value", argv[i]);
         } else if (strcmp(a, "sprt") == 0) {
             cfg->sprt = true;
-            bool e0 = false, e1 = false;
-            while (i + 1 < argc && !is_flag(argv[i + 1])) {
-                const char *kv = argv[++i];
-                if (!parse_sprt_key(&cfg->sprt_params, kv))
-                    return usage_error("bad -sprt setting '%s'", kv);
-                e0 |= strncmp(kv, "elo0=", 5) == 0;
-                e1 |= strncmp(kv, "elo1=", 5) == 0;
-            }
-            if (!e0 || !e1 || cfg->sprt_params.elo1 <= cfg->sprt_params.elo0)
-                return usage_error("%s", "-sprt needs elo0=E0 elo1=E1 with E1 > E0");
+            int status = parse_sprt_args(argc, argv, &i, &cfg->sprt_params);
+            if (status != 0)
+                return status;
         } else {
             i++;
             if (strcmp(a, "tc") == 0) {
@@ -408,24 +418,18 @@ static int stats_main(int argc, char **argv)
     bool sprt = false;
     int i = 5;
     if (i < argc && (strcmp(argv[i], "-sprt") == 0 || strcmp(argv[i], "--sprt") == 0)) {
-        bool e0 = false, e1 = false;
-        while (++i < argc && !is_flag(argv[i])) {
-            if (!parse_sprt_key(&sp, argv[i]))
-                return usage_error("bad -sprt setting '%s'", argv[i]);
-            e0 |= strncmp(argv[i], "elo0=", 5) == 0;
-            e1 |= strncmp(argv[i], "elo1=", 5) == 0;
-        }
-        if (!e0 || !e1 || sp.elo1 <= sp.elo0)
-            return usage_error("%s", "-sprt needs elo0=E0 elo1=E1 with E1 > E0");
+        int status = parse_sprt_args(argc, argv, &i, &sp);
+        if (status != 0)
+            return status;
         sprt = true;
+        i++;
     }
     if (i < argc)
         return usage_error("unexpected argument '%s' after -stats W L D", argv[i]);
     int n = s.wins + s.losses + s.draws;
     if (n == 0)
         return usage_error("%s", "-stats: no games (W + L + D is 0)");
-    printf("%d games, W %d L %d D %d, score %.1f%%\n", n, s.wins, s.losses, s.draws,
-           100.0 * (s.wins + 0.5 * s.draws) / n);
+    printf("%d games, W %d L %d D %d, score %.1f%%\n", n, s.wins, s.losses, s.draws, 100.0 * stats_elo(s).score);
     match_print_elo(s, stdout);
     if (sprt)
         match_print_sprt(&sp, stats_sprt(s, &sp), stdout);
