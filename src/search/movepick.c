@@ -123,7 +123,7 @@ Move picker_next(MovePicker *mp, int *score)
                 Move m = mp->moves[i];
                 if (m == mp->tt_move)
                     continue;
-                if (capture_needs_see(pos, m) && see(pos, m) < 0) {
+                if (capture_needs_see(pos, m) && !see_ge(pos, m, 0)) {
                     mp->bad[mp->bad_count] = m;
                     mp->bad_scores[mp->bad_count++] = ORDER_BAD_CAPTURE + mp->scores[i];
                     continue;

@@ -293,7 +293,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
             int victim = eval_piece_value(pos->board[move_to(m)]);
             if (stand + victim + SP(st, qs_delta_margin) < alpha)
                 continue; /* delta pruning */
-            if (capture_needs_see(pos, m) && see(pos, m) < 0)
+            if (capture_needs_see(pos, m) && !see_ge(pos, m, 0))
                 continue;
         }
         make_move(st, m);
@@ -509,7 +509,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
                 || futile
                 || (depth <= SP(st, history_prune_depth) && order_score < -SP(st, history_prune_margin) * depth)
                 || (!pv_node && depth <= SP(st, quiet_see_depth)
-                    && see(pos, m) < -SP(st, quiet_see_margin) * depth * depth));
+                    && !see_ge(pos, m, -SP(st, quiet_see_margin) * depth * depth)));
         const bool checks = move_gives_check(pos, m); /* tested on the board alone, before the move is made */
         if (prunable && !checks)
             continue; /* a pruned move is never made */
@@ -537,7 +537,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         st->stack[ply].cont = &st->order.cont[piece_kind(pos->board[move_from(m)])][play_index(move_to(m))];
         /* A check whose checker is simply taken (SEE below zero) is not extended: xiangqi's horses, cannons and
          * pawns can check almost every move, and such sacrifices only lengthen the line. */
-        const bool losing_check = checks && see(pos, m) < 0;
+        const bool losing_check = checks && !see_ge(pos, m, 0);
         make_move(st, m);
         const bool gives_check = pos->in_check;
         tt_prefetch(st->shared->tt, pos->key); /* only for a move that will be searched */

@@ -9,8 +9,10 @@
 
 #include "board/position.h"
 
-/* Material gain of move m for the side to move (0 for a quiet move that is not attacked back... and losses
- * negative). */
+/* Material won by move m for the side to move when either side may stop recapturing: 0 for a quiet move that
+ * nothing can take, negative when the move loses material. */
 int see(const Position *pos, Move m);
+/* see(pos, m) >= threshold, answered with as few recaptures as decide it (the search's form). */
+bool see_ge(const Position *pos, Move m, int threshold);
 
 #endif
