@@ -221,9 +221,16 @@ static void check_oracles(void)
     assert_int_equal(pseudo, n);
     /* count_legal and gen_legal agree with a plain make-and-test filter */
     int legal = 0;
+    CheckCtx check_ctx;
+    check_ctx_init(&check_ctx);
     for (int i = 0; i < n; i++) {
-        /* move_gives_check (the board alone, before the move) agrees with making the move */
+        /* move_gives_check (the board alone, before the move) agrees with making the move, and with its context */
         const bool gives = move_gives_check(&pos, all[i]);
+        if (gives != gives_check_with_ctx(&pos, &check_ctx, all[i])) {
+            char f[FEN_MAX], t[MOVE_TEXT];
+            fail_msg("%s: %s gives_check=%d, with the context %d", pos_to_fen(&pos, f, sizeof f),
+                     move_to_text(all[i], t), gives, !gives);
+        }
         pos_make(&pos, all[i]);
         legal += !side_in_check(&pos, pos.side ^ 1);
         if (gives != (bool)side_in_check(&pos, pos.side)) {

@@ -237,6 +237,93 @@ bool legal_with_ctx(Position *pos, const LegalCtx *ctx, Move m)
     return true;
 }
 
+/* Which of the king's four lines a square lies on (1 north, 2 south, 3 east, 4 west), or 0. */
+static inline int king_line(int king, int sq)
+{
+    if ((sq & 15) == (king & 15))
+        return sq > king ? 1 : 2;
+    if ((sq >> 4) == (king >> 4))
+        return sq > king ? 3 : 4;
+    return 0;
+}
+
+/* Marks sq for the piece types in the mask (bit 1 << type) landing there. */
+static inline void mark_to(CheckCtx *ctx, int sq, unsigned types) { ctx->mark[sq] |= (uint8_t)types; }
+
+enum { ALL_TYPES = (1u << PIECE_TYPES) - 1, LINE_ATTACKERS = (1u << ROOK) | (1u << KING) };
+
+_Static_assert(PIECE_TYPES < 8 && CHECK_FROM == 1u << 7, "a CheckCtx mark holds a bit per type and CHECK_FROM");
+
+/* Marks the squares from or to which a move of the side to move might check the other king. */
+static void check_ctx_fill(const Position *pos, CheckCtx *ctx)
+{
+    const uint8_t *b = pos->board;
+    const int tag = side_tag(pos->side);
+    const int k = pos_king_sq(pos, pos->side ^ 1);
+    ctx->king = k;
+    ctx->ready = true;
+    memset(ctx->mark, 0, sizeof ctx->mark);
+    for (int d = 0; d < 4; d++) {
+        const int delta = KING_DELTA[d];
+        int line[3] = { 0, 0, 0 }; /* the first three pieces on the line, 0 past the edge */
+        int s = k + delta;
+        for (int i = 0; i < 3; i++) {
+            while (b[s] == EMPTY)
+                s += delta;
+            if (b[s] == OFF_BOARD)
+                break;
+            line[i] = s;
+            s += delta;
+        }
+        const int own1 = line[0] ? b[line[0]] - tag : -1, own2 = line[1] ? b[line[1]] - tag : -1;
+        const int own3 = line[2] ? b[line[2]] - tag : -1;
+        const bool cannon1 = own1 == TYPE_FIRST[CANNON] || own1 == TYPE_FIRST[CANNON] + 1;
+        const bool cannon3 = own3 == TYPE_FIRST[CANNON] || own3 == TYPE_FIRST[CANNON] + 1;
+        const bool slider2 = own2 == 0 || own2 == TYPE_FIRST[ROOK] || own2 == TYPE_FIRST[ROOK] + 1;
+        /* Up to the first piece: a rook or the king lands with nothing between; any piece screens a cannon. */
+        for (s = k + delta; b[s] != OFF_BOARD && s != line[0]; s += delta)
+            mark_to(ctx, s, cannon1 ? ALL_TYPES : LINE_ATTACKERS);
+        if (b[k + delta] != OFF_BOARD)
+            mark_to(ctx, k + delta, 1u << PAWN);
+        if (!line[0])
+            continue;
+        mark_to(ctx, line[0], LINE_ATTACKERS);
+        /* Past the first piece, up to the second: a cannon with the first as its screen. */
+        for (s = line[0] + delta; b[s] != OFF_BOARD; s += delta) {
+            mark_to(ctx, s, 1u << CANNON);
+            if (s == line[1])
+                break;
+        }
+        /* Uncovered: a rook or the king behind the first piece, a cannon third behind the first or second. */
+        if (slider2 || cannon3)
+            ctx->mark[line[0]] |= CHECK_FROM;
+        if (cannon3)
+            ctx->mark[line[1]] |= CHECK_FROM;
+    }
+    const int horse = tag + TYPE_FIRST[HORSE];
+    for (int d = 0; d < 4; d++) {
+        const int leg = k + ADVISOR_DELTA[d], h1 = leg + DIAG_VERT[d], h2 = leg + DIAG_HORIZ[d];
+        if (b[leg] == EMPTY) {
+            mark_to(ctx, h1, 1u << HORSE);
+            mark_to(ctx, h2, 1u << HORSE);
+        } else if (b[h1] == horse || b[h1] == horse + 1 || b[h2] == horse || b[h2] == horse + 1) {
+            ctx->mark[leg] |= CHECK_FROM;
+        }
+    }
+}
+
+/* Does a pseudo-legal move give check, using (and on the first call filling) a CheckCtx of the same position? */
+bool gives_check_with_ctx(Position *pos, CheckCtx *ctx, Move m)
+{
+    if (!ctx->ready)
+        check_ctx_fill(pos, ctx);
+    const int from = move_from(m), to = move_to(m), line = king_line(ctx->king, from);
+    if ((ctx->mark[from] & CHECK_FROM) || (ctx->mark[to] & (1u << piece_type(pos->board[from])))
+        || (line && line == king_line(ctx->king, to)))
+        return king_attacked_after(pos, m, pos->side ^ 1);
+    return false;
+}
+
 /* All legal moves. */
 int gen_legal(Position *pos, Move *out)
 {

@@ -7,6 +7,9 @@
  * the few squares from or to which a move could expose the king (pieces on
  * the king's lines or horse legs, squares that would become a cannon screen),
  * and only those moves, king moves and check evasions pay for a full test.
+ * CheckCtx does the same for "does this move give check?": squares on the
+ * other king's lines up to its second piece, horse squares with a free leg,
+ * and the pieces whose departure could uncover a rook, cannon or horse.
  */
 #ifndef XQ_MOVEGEN_H
 #define XQ_MOVEGEN_H
@@ -21,6 +24,15 @@ typedef struct LegalCtx {
     int king;                              /* square of the mover's king */
     bool check;                            /* the mover is in check: test every move */
 } LegalCtx;
+
+/* Precomputed check data for one position (see check_ctx_init): per square, bit 1 << type when a piece of that
+ * type may give check landing there, CHECK_FROM when a move from there may uncover a check on the other king. */
+enum { CHECK_FROM = 0x80 };
+typedef struct CheckCtx {
+    uint8_t mark[BOARD_SIZE];
+    int king;   /* square of the other side's king */
+    bool ready; /* filled: false until the first test */
+} CheckCtx;
 
 /* All pseudo-legal moves of the side to move; returns how many. */
 int gen_moves(const Position *pos, Move *out);
@@ -44,6 +56,11 @@ bool legal_with_ctx(Position *pos, const LegalCtx *ctx, Move m);
 bool move_is_legal(Position *pos, Move m);
 /* Does a pseudo-legal move give check? (The board is edited and restored.) */
 bool move_gives_check(Position *pos, Move m);
+/* An empty CheckCtx for the side to move, filled by the first gives_check_with_ctx (the other side must not be
+ * in check: any legal position). */
+static inline void check_ctx_init(CheckCtx *ctx) { ctx->ready = false; }
+/* move_gives_check with a CheckCtx of the same position: the full test only for the moves it marks. */
+bool gives_check_with_ctx(Position *pos, CheckCtx *ctx, Move m);
 /* Is m a pseudo-legal move here (e.g. a move from the transposition table)? */
 bool move_is_pseudo_legal(const Position *pos, Move m);
 

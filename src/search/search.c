@@ -478,6 +478,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     picker_init(&mp, pos, &st->order, tt_move, st->stack[ply].killers, counter, conts);
     LegalCtx ctx;
     legal_ctx_init(pos, &ctx);
+    CheckCtx check_ctx;
+    check_ctx_init(&check_ctx);
     Move quiets[MAX_MOVES], captures[MAX_MOVES], best_move = MOVE_NONE, m;
     int n_quiets = 0, n_captures = 0, legal = 0, best = -SCORE_INF, order_score;
     const int alpha0 = alpha;
@@ -510,7 +512,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
                 || (depth <= SP(st, history_prune_depth) && order_score < -SP(st, history_prune_margin) * depth)
                 || (!pv_node && depth <= SP(st, quiet_see_depth)
                     && !see_ge(pos, m, -SP(st, quiet_see_margin) * depth * depth)));
-        const bool checks = move_gives_check(pos, m); /* tested on the board alone, before the move is made */
+        const bool checks = gives_check_with_ctx(pos, &check_ctx, m); /* on the board alone, before the move */
         if (prunable && !checks)
             continue; /* a pruned move is never made */
         /* Singular extension: the TT move is searched a ply deeper when every other move, searched to half
