@@ -4,8 +4,9 @@
 
 #include <assert.h>
 
-/* Plays a pseudo-legal move, recording what unmake and the rules need. */
-void pos_make(Position *pos, Move m)
+/* Plays a pseudo-legal move on the board, keys and counters, recording what unmake and the rules need; the
+ * check flag is left to the caller. */
+static inline void play(Position *pos, Move m)
 {
     const int from = move_from(m), to = move_to(m);
     const int mover = pos->board[from], captured = pos->board[to];
@@ -34,8 +35,23 @@ void pos_make(Position *pos, Move m)
     pos->side = (uint8_t)(side ^ 1);
     if (side == BLACK)
         pos->fullmove++;
-    pos->in_check = side_in_check(pos, side ^ 1);
-    u->check = pos->in_check;
+}
+
+/* Plays a pseudo-legal move, recording what unmake and the rules need. */
+void pos_make(Position *pos, Move m)
+{
+    play(pos, m);
+    pos->in_check = side_in_check(pos, pos->side);
+    pos->hist[pos->ply - 1].check = pos->in_check;
+}
+
+/* pos_make for a move whose check is known (move_gives_check's answer before the move). */
+void pos_make_known_check(Position *pos, Move m, bool gives_check)
+{
+    play(pos, m);
+    assert(gives_check == side_in_check(pos, pos->side));
+    pos->in_check = gives_check;
+    pos->hist[pos->ply - 1].check = gives_check;
 }
 
 /* Takes back the last move. */

@@ -52,6 +52,8 @@ bool side_in_check(const Position *pos, int side);
 
 /* Plays a pseudo-legal move (the caller checks legality). */
 void pos_make(Position *pos, Move m);
+/* pos_make for a move whose check is already known (move_gives_check's answer before the move): no new test. */
+void pos_make_known_check(Position *pos, Move m, bool gives_check);
 /* Takes back the last move played with pos_make. */
 void pos_unmake(Position *pos);
 /* Passes the move to the other side (the side to move must not be in check). */

@@ -128,6 +128,14 @@ static inline void make_move(SearchThread *st, Move m)
     pos_make(&st->pos, m);
 }
 
+/* make_move for a move whose check is known (gives_check_with_ctx before the move). */
+static inline void make_move_known_check(SearchThread *st, Move m, bool gives_check)
+{
+    if (st->net)
+        nnue_push(&st->nnue, &st->pos, m);
+    pos_make_known_check(&st->pos, m, gives_check);
+}
+
 /* Takes back the last move made with make_move. */
 static inline void unmake_move(SearchThread *st)
 {
@@ -540,7 +548,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         /* A check whose checker is simply taken (SEE below zero) is not extended: xiangqi's horses, cannons and
          * pawns can check almost every move, and such sacrifices only lengthen the line. */
         const bool losing_check = checks && !see_ge(pos, m, 0);
-        make_move(st, m);
+        make_move_known_check(st, m, checks);
         const bool gives_check = pos->in_check;
         tt_prefetch(st->shared->tt, pos->key); /* only for a move that will be searched */
         st->stack[ply].move = m;
