@@ -30,11 +30,39 @@ static uint64_t structure_key(const Position *pos, int first, int last)
     return k;
 }
 
-/* Finds the slots of pos's pawn and defence structures. */
-void corr_slots(const Position *pos, CorrSlots *out)
+enum { CORR_PAWNS, CORR_DEFENCE }; /* the tables: pawns; king, advisors and elephants */
+
+/* The table whose structure a piece type belongs to, or -1 (horses, rooks, cannons). */
+static int structure_of(int type) { return type == PAWN ? CORR_PAWNS : (type < HORSE ? CORR_DEFENCE : -1); }
+
+/* The structure keys of pos, from its pieces. */
+void corr_keys(const Position *pos, CorrKeys *out)
 {
-    out->slot[0] = (uint32_t)(structure_key(pos, TYPE_FIRST[PAWN], SIDE_PIECES) >> 32) & (CORR_SIZE - 1);
-    out->slot[1] = (uint32_t)(structure_key(pos, 0, TYPE_FIRST[HORSE]) >> 32) & (CORR_SIZE - 1);
+    out->key[CORR_PAWNS] = structure_key(pos, TYPE_FIRST[PAWN], SIDE_PIECES);
+    out->key[CORR_DEFENCE] = structure_key(pos, 0, TYPE_FIRST[HORSE]);
+}
+
+/* The structure keys after pseudo-legal move m, from those of pos (the position before m). */
+void corr_keys_after(const Position *pos, const CorrKeys *before, Move m, CorrKeys *after)
+{
+    const int from = move_from(m), to = move_to(m), side = pos->side;
+    const int type = piece_type(pos->board[from]), captured = pos->board[to];
+    *after = *before;
+    const int t = structure_of(type);
+    if (t >= 0)
+        after->key[t] ^= ZOB->piece[side][type][from] ^ ZOB->piece[side][type][to];
+    if (captured) {
+        const int ct = piece_type(captured), c = structure_of(ct);
+        if (c >= 0)
+            after->key[c] ^= ZOB->piece[side ^ 1][ct][to];
+    }
+}
+
+/* The table slots of a position with these structure keys. */
+void corr_slots(const CorrKeys *keys, CorrSlots *out)
+{
+    for (int t = 0; t < CORR_TABLES; t++)
+        out->slot[t] = (uint32_t)(keys->key[t] >> 32) & (CORR_SIZE - 1);
 }
 
 /* The static evaluation eval corrected by what the tables learned (kept out of the mate bands). */

@@ -23,8 +23,17 @@ typedef struct CorrSlots {
     uint32_t slot[CORR_TABLES];
 } CorrSlots;
 
-/* Finds the slots of pos's pawn and defence structures. */
-void corr_slots(const Position *pos, CorrSlots *out);
+/* Structure keys of a position, one per table (kept along the search path: a move changes one or two). */
+typedef struct CorrKeys {
+    uint64_t key[CORR_TABLES];
+} CorrKeys;
+
+/* The structure keys of pos, from its pieces. */
+void corr_keys(const Position *pos, CorrKeys *out);
+/* The structure keys after pseudo-legal move m, from those of pos (the position before m). */
+void corr_keys_after(const Position *pos, const CorrKeys *before, Move m, CorrKeys *after);
+/* The table slots of a position with these structure keys. */
+void corr_slots(const CorrKeys *keys, CorrSlots *out);
 /* The static evaluation eval corrected by what the tables learned (kept out of the mate bands). */
 int corr_apply(const CorrHist *ch, const Position *pos, const CorrSlots *s, int eval);
 /* Teaches the tables that a search of this depth found `diff` = search score - corrected eval. */

@@ -162,6 +162,7 @@ static void take_best(const SearchThread *st, SearchResult *out)
 void search_run(SearchThread *st, SearchShared *shared, const Position *pos, SearchResult *out)
 {
     memcpy(&st->pos, pos, offsetof(Position, hist) + sizeof(Undo) * pos->ply);
+    corr_keys(&st->pos, &st->corr_keys[st->pos.ply]);
     st->shared = shared;
     st->nodes = st->nodes_flushed = 0;
     st->stopped = false;

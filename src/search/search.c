@@ -1,6 +1,7 @@
 /* search.c - PVS alpha-beta with a transposition table, and quiescence (iterate.c deepens). */
 #include "search_int.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,19 +121,25 @@ static bool tb_score_at(SearchThread *st, int ply, int *score)
     return true;
 }
 
-/* Plays m on the thread's position (and tells the network's accumulators). */
-static inline void make_move(SearchThread *st, Move m)
+/* Tells the network's accumulators and the structure keys about m, before it is played. */
+static inline void before_move(SearchThread *st, Move m)
 {
     if (st->net)
         nnue_push(&st->nnue, &st->pos, m);
+    corr_keys_after(&st->pos, &st->corr_keys[st->pos.ply], m, &st->corr_keys[st->pos.ply + 1]);
+}
+
+/* Plays m on the thread's position (and tells the network's accumulators). */
+static inline void make_move(SearchThread *st, Move m)
+{
+    before_move(st, m);
     pos_make(&st->pos, m);
 }
 
 /* make_move for a move whose check is known (gives_check_with_ctx before the move). */
 static inline void make_move_known_check(SearchThread *st, Move m, bool gives_check)
 {
-    if (st->net)
-        nnue_push(&st->nnue, &st->pos, m);
+    before_move(st, m);
     pos_make_known_check(&st->pos, m, gives_check);
 }
 
@@ -244,7 +251,13 @@ static int refined_eval(const TTEntry *e, bool tt_hit, int static_eval)
 /* Static eval of a node not in check: raw (from the TT entry if any, for storing back) and corrected. */
 static int corrected_eval(SearchThread *st, const TTEntry *tte, bool tt_hit, CorrSlots *cs, int *raw)
 {
-    corr_slots(&st->pos, cs);
+    const CorrKeys *keys = &st->corr_keys[st->pos.ply];
+#ifndef NDEBUG
+    CorrKeys fresh;
+    corr_keys(&st->pos, &fresh);
+    assert(memcmp(&fresh, keys, sizeof fresh) == 0); /* the keys kept along the path are the position's */
+#endif
+    corr_slots(keys, cs);
     *raw = tt_hit ? tte->eval : static_eval(st);
     return corr_apply(&st->corr, &st->pos, cs, *raw);
 }
@@ -462,6 +475,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             st->stack[ply].cont = &st->null_cont;
             if (st->net)
                 nnue_push_null(&st->nnue);
+            st->corr_keys[pos->ply + 1] = st->corr_keys[pos->ply];
             pos_make_null(pos);
             int score = -search(st, -beta, -beta + 1, depth - 1 - r, ply + 1, false);
             pos_unmake_null(pos);

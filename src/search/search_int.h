@@ -43,6 +43,7 @@ struct SearchThread {
     SearchShared *shared;
     OrderTables order;
     CorrHist corr;      /* correction history of the static evaluation */
+    CorrKeys corr_keys[MAX_HISTORY + 1]; /* structure keys of the position at each ply of pos's history */
     ContHist null_cont; /* continuation history used where no earlier move exists */
     StackEntry stack[MAX_PLY + 2];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
