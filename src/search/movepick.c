@@ -36,12 +36,12 @@ bool capture_needs_see(const Position *pos, Move m)
 
 /* Prepares a staged picker for a full-width node; nothing is generated yet. */
 void picker_init(MovePicker *mp, const Position *pos, const OrderTables *ot, Move tt_move, const Move killers[2],
-                 Move counter, ContHist *const cont[2])
+                 Move counter, ContHist *const cont[PICKER_CONTS])
 {
     mp->pos = pos;
     mp->ot = ot;
-    mp->cont[0] = cont[0];
-    mp->cont[1] = cont[1];
+    for (int i = 0; i < PICKER_CONTS; i++)
+        mp->cont[i] = cont[i];
     mp->tt_move = tt_move;
     mp->killers[0] = killers[0];
     mp->killers[1] = killers[1];
@@ -158,7 +158,7 @@ Move picker_next(MovePicker *mp, int *score)
                 Move m = mp->moves[i];
                 int kind = piece_kind(pos->board[move_from(m)]), to = play_index(move_to(m));
                 mp->scores[i] = mp->ot->history[pos->side][move_from(m)][move_to(m)] + (*mp->cont[0])[kind][to]
-                              + (*mp->cont[1])[kind][to];
+                              + (*mp->cont[1])[kind][to] + (*mp->cont[2])[kind][to];
             }
             mp->stage++;
             break;

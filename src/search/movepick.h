@@ -2,7 +2,7 @@
  * movepick.h - staged move ordering for the search: the TT move first (nothing
  * generated yet), then captures that do not lose material (MVV/LVA plus
  * capture history, checked by SEE when picked), killers, the countermove,
- * quiet moves by butterfly and continuation history (1 and 2 plies back),
+ * quiet moves by butterfly and continuation history (1, 2 and 4 plies back),
  * and losing captures last. Each stage is generated when reached and picked
  * by selection, so a cutoff skips the rest of the work.
  */
@@ -13,6 +13,7 @@
 #include "board/square.h"
 
 enum { PIECE_KINDS = 2 * PIECE_TYPES, PLAY_SQUARES = RANKS * FILES };
+enum { PICKER_CONTS = 3 }; /* continuation histories a quiet move is scored by: of the moves 1, 2 and 4 plies back */
 
 /* Continuation history: how good a quiet move [piece kind][square 0..89] was after an earlier move. */
 typedef int16_t ContHist[PIECE_KINDS][PLAY_SQUARES];
@@ -45,7 +46,7 @@ static inline int16_t *capture_slot(OrderTables *ot, const uint8_t *board, Move 
 typedef struct MovePicker {
     const Position *pos;
     const OrderTables *ot;
-    ContHist *cont[2];
+    ContHist *cont[PICKER_CONTS];
     Move tt_move, killers[2], counter;
     int stage;
     Move moves[MAX_MOVES];
@@ -62,7 +63,7 @@ enum { HISTORY_MAX = 16000 };
 bool capture_needs_see(const Position *pos, Move m);
 /* Fills the picker for a full-width node. */
 void picker_init(MovePicker *mp, const Position *pos, const OrderTables *ot, Move tt_move, const Move killers[2],
-                 Move counter, ContHist *const cont[2]);
+                 Move counter, ContHist *const cont[PICKER_CONTS]);
 /* Fills the picker with captures only (quiescence), MVV/LVA ordered. */
 void picker_init_captures(MovePicker *mp, const Position *pos);
 /* Next move in order, or MOVE_NONE; *score gets its ordering score. */

@@ -297,7 +297,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
     MovePicker mp;
     if (in_check) {
         static const Move no_killers[2] = { MOVE_NONE, MOVE_NONE };
-        ContHist *const conts[2] = { &st->null_cont, &st->null_cont };
+        ContHist *const conts[PICKER_CONTS] = { &st->null_cont, &st->null_cont, &st->null_cont };
         picker_init(&mp, pos, &st->order, MOVE_NONE, no_killers, MOVE_NONE, conts);
     } else {
         picker_init_captures(&mp, pos);
@@ -382,7 +382,7 @@ static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move 
     if (prev != MOVE_NONE)
         ot->counter[move_from(prev)][move_to(prev)] = best;
     int bonus = history_bonus(st, depth);
-    ContHist *c1 = cont_before(st, ply, 1), *c2 = cont_before(st, ply, 2);
+    ContHist *c1 = cont_before(st, ply, 1), *c2 = cont_before(st, ply, 2), *c4 = cont_before(st, ply, 4);
     for (int i = 0; i < n_quiets; i++) {
         Move q = quiets[i];
         int delta = q == best ? bonus : -bonus;
@@ -390,6 +390,7 @@ static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move 
         history_add(&ot->history[side][move_from(q)][move_to(q)], delta);
         history_add(&(*c1)[kind][to], delta);
         history_add(&(*c2)[kind][to], delta);
+        history_add(&(*c4)[kind][to], delta);
     }
 }
 
@@ -496,7 +497,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     Move prev = ply > 0 ? st->stack[ply - 1].move : MOVE_NONE;
     Move counter = prev ? st->order.counter[move_from(prev)][move_to(prev)] : MOVE_NONE;
     MovePicker mp;
-    ContHist *const conts[2] = { cont_before(st, ply, 1), cont_before(st, ply, 2) };
+    ContHist *const conts[PICKER_CONTS] = { cont_before(st, ply, 1), cont_before(st, ply, 2), cont_before(st, ply, 4) };
     picker_init(&mp, pos, &st->order, tt_move, st->stack[ply].killers, counter, conts);
     LegalCtx ctx;
     legal_ctx_init(pos, &ctx);
