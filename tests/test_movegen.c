@@ -247,28 +247,7 @@ static void check_oracles(void)
 static void test_oracles(void **state)
 {
     (void)state;
-    TestLines lines;
-    test_read_lines("perft.epd", &lines);
-    for (int i = 0; i < lines.count; i++) {
-        char fen[LINE_MAX_TEST];
-        Move moves[MAX_MOVES], replies[MAX_MOVES];
-        epd_fen(lines.line[i], fen, sizeof fen);
-        test_setup(&pos, fen);
-        check_oracles();
-        int n = gen_legal(&pos, moves);
-        for (int j = 0; j < n; j++) {
-            pos_make(&pos, moves[j]);
-            check_oracles();
-            int r = gen_legal(&pos, replies);
-            for (int k = 0; k < r; k += 3) {
-                pos_make(&pos, replies[k]);
-                check_oracles();
-                pos_unmake(&pos);
-            }
-            pos_unmake(&pos);
-        }
-    }
-    test_free_lines(&lines);
+    test_walk_perft(&pos, check_oracles, 3);
 }
 
 /* Runs the movegen tests; --slow raises the perft budget. */

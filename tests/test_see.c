@@ -67,28 +67,7 @@ static void check_threshold(void)
 static void test_threshold_matches_value(void **state)
 {
     (void)state;
-    TestLines lines;
-    test_read_lines("perft.epd", &lines);
-    for (int i = 0; i < lines.count; i++) {
-        char fen[LINE_MAX_TEST];
-        Move moves[MAX_MOVES], replies[MAX_MOVES];
-        epd_fen(lines.line[i], fen, sizeof fen);
-        test_setup(&pos, fen);
-        check_threshold();
-        int n = gen_legal(&pos, moves);
-        for (int j = 0; j < n; j++) {
-            pos_make(&pos, moves[j]);
-            check_threshold();
-            int r = gen_legal(&pos, replies);
-            for (int k = 0; k < r; k += 2) {
-                pos_make(&pos, replies[k]);
-                check_threshold();
-                pos_unmake(&pos);
-            }
-            pos_unmake(&pos);
-        }
-    }
-    test_free_lines(&lines);
+    test_walk_perft(&pos, check_threshold, 2);
 }
 
 /* Runs the SEE tests. */

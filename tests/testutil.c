@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "board/move.h"
+#include "board/movegen.h"
 
 enum { MOVE_TEXT_MAX_TEST = 32 };
 
@@ -170,4 +171,31 @@ bool test_next_token(const char **text, char *out, size_t size)
     snprintf(out, size, "%.*s", (int)n, p);
     *text = p + n;
     return true;
+}
+
+/* Sets pos to each perft position, its children and every reply_step-th grandchild, calling check() on each. */
+void test_walk_perft(Position *pos, void (*check)(void), int reply_step)
+{
+    TestLines lines;
+    test_read_lines("perft.epd", &lines);
+    for (int i = 0; i < lines.count; i++) {
+        char fen[LINE_MAX_TEST];
+        Move moves[MAX_MOVES], replies[MAX_MOVES];
+        epd_fen(lines.line[i], fen, sizeof fen);
+        test_setup(pos, fen);
+        check();
+        const int n = gen_legal(pos, moves);
+        for (int j = 0; j < n; j++) {
+            pos_make(pos, moves[j]);
+            check();
+            const int r = gen_legal(pos, replies);
+            for (int k = 0; k < r; k += reply_step) {
+                pos_make(pos, replies[k]);
+                check();
+                pos_unmake(pos);
+            }
+            pos_unmake(pos);
+        }
+    }
+    test_free_lines(&lines);
 }

@@ -41,6 +41,9 @@ void test_setup(Position *pos, const char *fen);
 void test_play(Position *pos, const char *moves);
 /* Sets up pos from FEN text (NULL: the start position), then plays a move list onto it as test_play does. */
 void test_setup_moves(Position *pos, const char *fen, const char *moves);
+/* Sets pos to each position of tests/data/perft.epd and calls check(); then to each position one legal move
+ * away, and every reply_step-th legal reply after that, calling check() on each. */
+void test_walk_perft(Position *pos, void (*check)(void), int reply_step);
 /* Writes the colour-flipped FEN of pos into out: ranks reversed, colours swapped, the other side to move. */
 void test_flip_colours(const Position *pos, char *out, size_t size);
 
