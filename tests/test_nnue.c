@@ -181,7 +181,7 @@ static void test_simd_equals_scalar(void **state)
     assert_non_null(pos);
     const NnueKernels *scalar = nnue_kernels(NNUE_SCALAR);
     int levels = 0;
-    static int16_t acc[2][NNUE_HIDDEN_MAX], row[3][NNUE_HIDDEN_MAX], a[NNUE_HIDDEN_MAX], b[NNUE_HIDDEN_MAX];
+    static int16_t acc[2][NNUE_HIDDEN_MAX], row[4][NNUE_HIDDEN_MAX], a[NNUE_HIDDEN_MAX], b[NNUE_HIDDEN_MAX];
     for (int shape = 0; shape < N_SHAPES; shape++) {
         Network *net = random_net(2 + (uint64_t)shape, &SHAPES[shape]);
         const int n = SHAPES[shape].hidden;
@@ -206,15 +206,20 @@ static void test_simd_equals_scalar(void **state)
                 for (int i = 0; i < n; i++) {
                     acc[0][i] = (int16_t)rnd_range(&seed, t % 2 ? -32768 : -100, t % 2 ? 32767 : 400);
                     acc[1][i] = (int16_t)rnd_range(&seed, -100, 400);
-                    for (int r = 0; r < 3; r++)
+                    for (int r = 0; r < 4; r++)
                         row[r][i] = (int16_t)rnd_range(&seed, -2000, 2000);
                 }
                 const int16_t *w = nnue_out_row(net, t % NNUE_OUTPUT_BUCKETS);
                 assert_true(k->output(acc[0], acc[1], w, n) == scalar->output(acc[0], acc[1], w, n));
-                const int16_t *add[2] = { row[0], row[1] }, *sub[1] = { row[2] };
-                k->update(a, acc[1], add, 2, sub, 1, n);
-                scalar->update(b, acc[1], add, 2, sub, 1, n);
-                assert_memory_equal(a, b, (size_t)n * sizeof a[0]);
+                /* every count of added and removed rows a move or a refresh asks for (the kernels have fast
+                 * paths for a quiet move's one and one and a capture's one and two) */
+                const int16_t *add[2] = { row[0], row[1] }, *sub[2] = { row[2], row[3] };
+                for (int n_add = 0; n_add <= 2; n_add++)
+                    for (int n_sub = 0; n_sub <= 2; n_sub++) {
+                        k->update(a, acc[t % 2], add, n_add, sub, n_sub, n);
+                        scalar->update(b, acc[t % 2], add, n_add, sub, n_sub, n);
+                        assert_memory_equal(a, b, (size_t)n * sizeof a[0]);
+                    }
             }
         }
         nnue_net_free(net);

@@ -55,6 +55,25 @@ static int64_t sum_lanes_sse2(__m128i sum)
 static void update_sse2(int16_t *out, const int16_t *in, const int16_t *const *add, int n_add,
                         const int16_t *const *sub, int n_sub, int n)
 {
+    if (n_add == 1 && n_sub == 1) { /* a quiet move: one pass with both rows held (no inner loops) */
+        const int16_t *a0 = add[0], *s0 = sub[0];
+        for (int i = 0; i < n; i += SSE_LANES) {
+            __m128i v =
+                _mm_add_epi16(_mm_loadu_si128((const __m128i *)(in + i)), _mm_loadu_si128((const __m128i *)(a0 + i)));
+            _mm_storeu_si128((__m128i *)(out + i), _mm_sub_epi16(v, _mm_loadu_si128((const __m128i *)(s0 + i))));
+        }
+        return;
+    }
+    if (n_add == 1 && n_sub == 2) { /* a capture */
+        const int16_t *a0 = add[0], *s0 = sub[0], *s1 = sub[1];
+        for (int i = 0; i < n; i += SSE_LANES) {
+            __m128i v =
+                _mm_add_epi16(_mm_loadu_si128((const __m128i *)(in + i)), _mm_loadu_si128((const __m128i *)(a0 + i)));
+            v = _mm_sub_epi16(v, _mm_loadu_si128((const __m128i *)(s0 + i)));
+            _mm_storeu_si128((__m128i *)(out + i), _mm_sub_epi16(v, _mm_loadu_si128((const __m128i *)(s1 + i))));
+        }
+        return;
+    }
     for (int i = 0; i < n; i += SSE_LANES) {
         __m128i v = _mm_loadu_si128((const __m128i *)(in + i));
         for (int a = 0; a < n_add; a++)
@@ -104,6 +123,27 @@ static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16
 __attribute__((target("avx2"))) static void update_avx2(int16_t *out, const int16_t *in, const int16_t *const *add,
                                                         int n_add, const int16_t *const *sub, int n_sub, int n)
 {
+    if (n_add == 1 && n_sub == 1) { /* a quiet move: one pass with both rows held (no inner loops) */
+        const int16_t *a0 = add[0], *s0 = sub[0];
+        for (int i = 0; i < n; i += AVX_LANES) {
+            __m256i v = _mm256_add_epi16(_mm256_loadu_si256((const __m256i *)(in + i)),
+                                         _mm256_loadu_si256((const __m256i *)(a0 + i)));
+            _mm256_storeu_si256((__m256i *)(out + i),
+                                _mm256_sub_epi16(v, _mm256_loadu_si256((const __m256i *)(s0 + i))));
+        }
+        return;
+    }
+    if (n_add == 1 && n_sub == 2) { /* a capture */
+        const int16_t *a0 = add[0], *s0 = sub[0], *s1 = sub[1];
+        for (int i = 0; i < n; i += AVX_LANES) {
+            __m256i v = _mm256_add_epi16(_mm256_loadu_si256((const __m256i *)(in + i)),
+                                         _mm256_loadu_si256((const __m256i *)(a0 + i)));
+            v = _mm256_sub_epi16(v, _mm256_loadu_si256((const __m256i *)(s0 + i)));
+            _mm256_storeu_si256((__m256i *)(out + i),
+                                _mm256_sub_epi16(v, _mm256_loadu_si256((const __m256i *)(s1 + i))));
+        }
+        return;
+    }
     for (int i = 0; i < n; i += AVX_LANES) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(in + i));
         for (int a = 0; a < n_add; a++)
