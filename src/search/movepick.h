@@ -14,6 +14,7 @@
 
 enum { PIECE_KINDS = 2 * PIECE_TYPES, PLAY_SQUARES = RANKS * FILES };
 enum { PICKER_CONTS = 3 }; /* continuation histories a quiet move is scored by: of the moves 1, 2 and 4 plies back */
+enum { PICKER_PAD = 7 };   /* the score lists are followed by this many INT_MIN (a vector selection reads past them) */
 
 /* Continuation history: how good a quiet move [piece kind][square 0..89] was after an earlier move. */
 typedef int16_t ContHist[PIECE_KINDS][PLAY_SQUARES];
@@ -49,11 +50,12 @@ typedef struct MovePicker {
     ContHist *cont[PICKER_CONTS];
     Move tt_move, killers[2], counter;
     int stage;
+    bool simd; /* selection by vectors (this CPU runs AVX2); the same moves in the same order as without */
     Move moves[MAX_MOVES];
-    int scores[MAX_MOVES];
+    int scores[MAX_MOVES + PICKER_PAD];
     int count, next;
     Move bad[MAX_MOVES]; /* captures that lose material, deferred to the end */
-    int bad_scores[MAX_MOVES];
+    int bad_scores[MAX_MOVES + PICKER_PAD];
     int bad_count, bad_next;
 } MovePicker;
 
@@ -68,6 +70,8 @@ void picker_init(MovePicker *mp, const Position *pos, const OrderTables *ot, Mov
 void picker_init_captures(MovePicker *mp, const Position *pos);
 /* Next move in order, or MOVE_NONE; *score gets its ordering score. */
 Move picker_next(MovePicker *mp, int *score);
+/* Does this CPU run the vector (AVX2) selection? (picker_init sets MovePicker.simd from it.) */
+bool picker_simd_available(void);
 
 /* Ordering score bands. */
 enum { ORDER_TT = 4000000, ORDER_GOOD_CAPTURE = 3000000, ORDER_KILLER = 2000000, ORDER_COUNTER = 1900000,
