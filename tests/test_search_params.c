@@ -31,7 +31,7 @@ static void test_table(void **state)
     (void)state;
     SearchParams p;
     search_params_default(&p);
-    assert_int_equal(SEARCH_PARAM_COUNT, 29);
+    assert_int_equal(SEARCH_PARAM_COUNT, 31);
     for (int i = 0; i < SEARCH_PARAM_COUNT; i++) {
         const SearchParamInfo *info = &SEARCH_PARAM_INFO[i];
         assert_true(info->min <= info->def && info->def <= info->max);

@@ -469,9 +469,12 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         /* Reverse futility: far above beta at shallow depth. */
         if (depth <= SP(st, rfp_max_depth) && eval - SP(st, rfp_margin) * (depth - improving) >= beta)
             return eval;
-        /* Null move, guarded against zugzwang-prone endings (no rooks, horses or cannons). */
+        /* Null move, guarded against zugzwang-prone endings (no rooks, horses or cannons); reduced more the
+         * further the eval stands above beta. */
         if (null_ok && depth >= SP(st, null_min_depth) && eval >= beta && has_major_pieces(pos)) {
             int r = SP(st, null_base_reduction) + depth / SP(st, null_depth_divisor);
+            const int r_eval = (eval - beta) / SP(st, null_eval_divisor);
+            r += r_eval < SP(st, null_eval_max) ? r_eval : SP(st, null_eval_max);
             st->stack[ply].move = MOVE_NONE;
             st->stack[ply].cont = &st->null_cont;
             if (st->net)

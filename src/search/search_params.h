@@ -24,19 +24,21 @@
 
 /* X(name, default, min, max, step); depths in plies, margins in centipawns, history in its own units. */
 #define SEARCH_PARAMS(X)                                                                                               \
-    X(null_min_depth, 2, 1, 6, 1)          /* null move: at this depth or more... */                                   \
-    X(null_base_reduction, 3, 1, 6, 1)     /* ...reduced by this... */                                                 \
-    X(null_depth_divisor, 4, 2, 10, 1)     /* ...plus depth / this */                                                  \
-    X(rfp_max_depth, 6, 2, 12, 1)          /* reverse futility: up to this depth... */                                 \
-    X(rfp_margin, 82, 20, 300, 12)         /* ...when eval - this * depth >= beta */                                   \
-    X(futility_max_depth, 5, 1, 10, 1)     /* futility: up to this depth... */                                         \
-    X(futility_base, 98, 0, 400, 20)       /* ...when eval + this... */                                                \
-    X(futility_per_depth, 89, 20, 300, 12) /* ...+ this * depth <= alpha */                                            \
-    X(lmp_max_depth, 4, 1, 10, 1)          /* late move pruning: up to this depth... */                                \
-    X(lmp_base, 3, 0, 12, 1)               /* ...after (this + depth^2) / (2 - improving) moves */                     \
-    X(lmr_min_depth, 3, 2, 6, 1)           /* late move reductions: from this depth... */                              \
-    X(lmr_min_moves, 3, 1, 8, 1)           /* ...after this many moves */                                              \
-    X(lmr_base, 80, 0, 200, 10)            /* reduction = (this + 100ln(d) * 100ln(m) / divisor) / 100 */              \
+    X(null_min_depth, 2, 1, 6, 1)           /* null move: at this depth or more... */                                  \
+    X(null_base_reduction, 3, 1, 6, 1)      /* ...reduced by this... */                                                \
+    X(null_depth_divisor, 4, 2, 10, 1)      /* ...plus depth / this... */                                              \
+    X(null_eval_divisor, 200, 100, 600, 25) /* ...plus (eval - beta) / this... */                                      \
+    X(null_eval_max, 3, 0, 6, 1)            /* ...of at most this many plies */                                        \
+    X(rfp_max_depth, 6, 2, 12, 1)           /* reverse futility: up to this depth... */                                \
+    X(rfp_margin, 82, 20, 300, 12)          /* ...when eval - this * depth >= beta */                                  \
+    X(futility_max_depth, 5, 1, 10, 1)      /* futility: up to this depth... */                                        \
+    X(futility_base, 98, 0, 400, 20)        /* ...when eval + this... */                                               \
+    X(futility_per_depth, 89, 20, 300, 12)  /* ...+ this * depth <= alpha */                                           \
+    X(lmp_max_depth, 4, 1, 10, 1)           /* late move pruning: up to this depth... */                               \
+    X(lmp_base, 3, 0, 12, 1)                /* ...after (this + depth^2) / (2 - improving) moves */                    \
+    X(lmr_min_depth, 3, 2, 6, 1)            /* late move reductions: from this depth... */                             \
+    X(lmr_min_moves, 3, 1, 8, 1)            /* ...after this many moves */                                             \
+    X(lmr_base, 80, 0, 200, 10)             /* reduction = (this + 100ln(d) * 100ln(m) / divisor) / 100 */             \
     X(lmr_divisor, 232, 100, 400, 15)                                                                                  \
     X(lmr_history_divisor, 11327, 2000, 32000, 1500) /* a quiet move's history / this off its reduction */             \
     X(iir_min_depth, 4, 2, 10, 1)                    /* internal iterative reduction from this depth */                \
