@@ -101,23 +101,14 @@ static int remove_fifo(void **state)
     return 0;
 }
 
-/* xorshift64*: the test's random numbers (a seed gives the same lines). */
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ULL;
-}
-
 /* Draws one input (possibly several lines, as the dictionary's line starts hold newlines) into out. */
 static void draw_line(uint64_t *rng, char *out, size_t size)
 {
     size_t n = 0;
-    int words = 1 + (int)(next_random(rng) % (WORDS_PER_LINE + 1));
+    int words = 1 + (int)(test_random(rng) % (WORDS_PER_LINE + 1));
     out[0] = '\0';
     for (int w = 0; w < words; w++) {
-        const char *e = ENTRY[next_random(rng) % (uint64_t)N_ENTRIES];
+        const char *e = ENTRY[test_random(rng) % (uint64_t)N_ENTRIES];
         const char *sep = n && e[0] != ' ' && e[0] != '\n' ? " " : "";
         int k = snprintf(out + n, size - n, "%s%s", sep, e[0] == '\n' && n == 0 ? e + 1 : e);
         if (k < 0 || (size_t)k >= size - n)

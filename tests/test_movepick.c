@@ -15,14 +15,8 @@ static ContHist *conts[PICKER_CONTS];
 static uint64_t seed = 0x2545F4914F6CDD1Dull;
 static int compared;
 
-/* The next pseudo-random number (xorshift64). */
-static uint64_t next_random(void)
-{
-    seed ^= seed << 13;
-    seed ^= seed >> 7;
-    seed ^= seed << 17;
-    return seed;
-}
+/* The next pseudo-random number of this test. */
+static uint64_t next_random(void) { return test_random(&seed); }
 
 /* A history value from a handful of steps (ties are the hard case for an exact order). */
 static int16_t random_history(void)

@@ -29,17 +29,8 @@ static const NnueShape SHAPES[N_SHAPES] = {
     { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NNUE_HIDDEN_MAX },
 };
 
-/* xorshift64* step: the tests' deterministic random numbers. */
-static uint64_t rnd(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ULL;
-}
-
 /* A uniform integer in [lo, hi]. */
-static int rnd_range(uint64_t *s, int lo, int hi) { return lo + (int)(rnd(s) % (uint64_t)(hi - lo + 1)); }
+static int rnd_range(uint64_t *s, int lo, int hi) { return lo + (int)(test_random(s) % (uint64_t)(hi - lo + 1)); }
 
 /* A random net of a shape whose accumulators land around the clamp range, so both clamps matter. */
 static Network *random_net(uint64_t seed, const NnueShape *shape)

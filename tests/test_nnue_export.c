@@ -18,15 +18,6 @@
 
 enum { GAMES = 30, PLIES = 100, WIDE = 512 };
 
-/* xorshift64* step. */
-static uint64_t rnd(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ULL;
-}
-
 /* The trainer's view of a position. */
 static void to_train_pos(const Position *pos, TrainPos *tp)
 {
@@ -48,11 +39,11 @@ static Network *export_parse(const NnueShape *shape, uint64_t seed, Network **q)
     uint64_t s = seed * 33 + 1;
     size_t n_out = (size_t)NNUE_OUTPUT_BUCKETS * 2 * (size_t)shape->hidden;
     for (size_t i = 0; i < n_out; i++) /* output weights of a trained size */
-        fnet.out_w[i] = (float)((double)(rnd(&s) % 2001) / 1000.0 - 1.0) * 0.5f;
+        fnet.out_w[i] = (float)((double)(test_random(&s) % 2001) / 1000.0 - 1.0) * 0.5f;
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         fnet.out_b[b] = (float)b * 0.01f - 0.03f;
     for (size_t i = 0; i < (size_t)fnet.virt_rows * (size_t)shape->hidden; i++) /* folded into the export */
-        fnet.virt[i] = (float)((double)(rnd(&s) % 2001) / 1000.0 - 1.0) * 0.05f;
+        fnet.virt[i] = (float)((double)(test_random(&s) % 2001) / 1000.0 - 1.0) * 0.05f;
     net_clip(&fnet);
     XqError err;
     *q = qnet_quantise(&fnet, "export test", &err);
@@ -97,7 +88,7 @@ static void engine_matches_trainer(const NnueShape *shape)
             int n = gen_legal(pos, moves);
             if (n == 0)
                 break;
-            Move m = moves[rnd(&s) % (uint64_t)n];
+            Move m = moves[test_random(&s) % (uint64_t)n];
             king_moves += piece_type(pos->board[move_from(m)]) == KING;
             nnue_push(stack, pos, m);
             pos_make(pos, m);

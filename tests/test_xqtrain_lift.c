@@ -20,15 +20,6 @@
 enum { GAMES = 10, PLIES = 120, WIDE = 512, SEED = 7 };
 static const double OUT_RANGE = 0.13, VIRT_RANGE = 0.2; /* |out weight| of trained nets; test's |virtual| */
 
-/* xorshift64* step. */
-static uint64_t rnd(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ULL;
-}
-
 /* A random legal move of pos, a capture when there is one in half the games (material falls: every output bucket
  * comes up); 0 if there is none. */
 static Move random_move(Position *pos, bool captures, uint64_t *s)
@@ -39,8 +30,8 @@ static Move random_move(Position *pos, bool captures, uint64_t *s)
         if (pos->board[move_to(moves[i])])
             taking[n_taking++] = moves[i];
     if (captures && n_taking)
-        return taking[rnd(s) % (uint64_t)n_taking];
-    return count ? moves[rnd(s) % (uint64_t)count] : 0;
+        return taking[test_random(s) % (uint64_t)n_taking];
+    return count ? moves[test_random(s) % (uint64_t)count] : 0;
 }
 
 /* Positions of random games, as boards and as the trainer sees them. */

@@ -199,3 +199,12 @@ void test_walk_perft(Position *pos, void (*check)(void), int reply_step)
     }
     test_free_lines(&lines);
 }
+
+/* The next of the tests' deterministic random numbers from *state (xorshift64*; state must not be 0). */
+uint64_t test_random(uint64_t *state)
+{
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    return *state * 2685821657736338717ULL;
+}

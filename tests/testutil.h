@@ -44,6 +44,8 @@ void test_setup_moves(Position *pos, const char *fen, const char *moves);
 /* Sets pos to each position of tests/data/perft.epd and calls check(); then to each position one legal move
  * away, and every reply_step-th legal reply after that, calling check() on each. */
 void test_walk_perft(Position *pos, void (*check)(void), int reply_step);
+/* The next of the tests' deterministic random numbers from *state (xorshift64*; state must not be 0). */
+uint64_t test_random(uint64_t *state);
 /* Writes the colour-flipped FEN of pos into out: ranks reversed, colours swapped, the other side to move. */
 void test_flip_colours(const Position *pos, char *out, size_t size);
 
