@@ -368,11 +368,20 @@ static void update_capture_stats(SearchThread *st, Move best, const Move *captur
         history_add(capture_slot(&st->order, st->pos.board, captures[i]), captures[i] == best ? bonus : -bonus);
 }
 
+/* Adds delta to quiet move m's butterfly history and its continuation histories (1, 2 and 4 plies back). */
+static void reward_quiet(SearchThread *st, int ply, Move m, int delta)
+{
+    int kind = piece_kind(st->pos.board[move_from(m)]), to = play_index(move_to(m));
+    history_add(&st->order.history[st->pos.side][move_from(m)][move_to(m)], delta);
+    history_add(&(*cont_before(st, ply, 1))[kind][to], delta);
+    history_add(&(*cont_before(st, ply, 2))[kind][to], delta);
+    history_add(&(*cont_before(st, ply, 4))[kind][to], delta);
+}
+
 /* Records a quiet move that caused a cutoff: killers, countermove, history. */
 static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move *quiets, int n_quiets, int depth)
 {
     OrderTables *ot = &st->order;
-    const int side = st->pos.side;
     StackEntry *ss = &st->stack[ply];
     if (ss->killers[0] != best) {
         ss->killers[1] = ss->killers[0];
@@ -382,16 +391,8 @@ static void update_quiet_stats(SearchThread *st, int ply, Move best, const Move 
     if (prev != MOVE_NONE)
         ot->counter[move_from(prev)][move_to(prev)] = best;
     int bonus = history_bonus(st, depth);
-    ContHist *c1 = cont_before(st, ply, 1), *c2 = cont_before(st, ply, 2), *c4 = cont_before(st, ply, 4);
-    for (int i = 0; i < n_quiets; i++) {
-        Move q = quiets[i];
-        int delta = q == best ? bonus : -bonus;
-        int kind = piece_kind(st->pos.board[move_from(q)]), to = play_index(move_to(q));
-        history_add(&ot->history[side][move_from(q)][move_to(q)], delta);
-        history_add(&(*c1)[kind][to], delta);
-        history_add(&(*c2)[kind][to], delta);
-        history_add(&(*c4)[kind][to], delta);
-    }
+    for (int i = 0; i < n_quiets; i++)
+        reward_quiet(st, ply, quiets[i], quiets[i] == best ? bonus : -bonus);
 }
 
 /* Principal variation search. */
@@ -444,8 +445,13 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     bool tt_hit = !excluded && tt_probe(st->shared->tt, pos->key, ply, &tte); /* the entry is of all moves */
     if (tt_hit) {
         tt_move = tte.move;
-        if (!pv_node && tte.depth >= depth && tt_cutoff(&tte, alpha, beta))
+        if (!pv_node && tte.depth >= depth && tt_cutoff(&tte, alpha, beta)) {
+            /* a quiet TT move that still beats beta is rewarded as if it had cut here */
+            if (tt_move && tte.score >= beta && pos->board[move_to(tt_move)] == EMPTY
+                && move_is_pseudo_legal(pos, tt_move))
+                reward_quiet(st, ply, tt_move, history_bonus(st, depth));
             return tte.score;
+        }
     }
     if (root && st->lines > 1)
         tt_move = st->rm.move[st->line].move; /* MultiPV: the table holds another line's move; try this line's */
