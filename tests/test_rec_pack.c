@@ -25,15 +25,6 @@ enum {
     FLIPS = 300,
 };
 
-/* A small xorshift generator. */
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* A growable array of 40-byte records, and where games end. */
 typedef struct Records {
     uint8_t (*raw)[NNUE_REC_SIZE];
@@ -64,12 +55,12 @@ static void make_games(Records *out, int games, uint64_t seed)
     Position *pos = malloc(sizeof *pos), *canon = malloc(sizeof *canon);
     for (int g = 0; g < games; g++) {
         test_setup(pos, START_FEN);
-        int plies = 1 + (int)(next_random(&seed) % GAME_PLIES_MAX), start = (int)(next_random(&seed) % 11);
-        int red_result = (int)(next_random(&seed) % 3) - 1, score = 0;
+        int plies = 1 + (int)(test_random(&seed) % GAME_PLIES_MAX), start = (int)(test_random(&seed) % 11);
+        int red_result = (int)(test_random(&seed) % 3) - 1, score = 0;
         for (int ply = 0; ply < start + plies; ply++) {
             Move moves[MAX_MOVES];
             int n = gen_legal(pos, moves);
-            Move m = n ? moves[next_random(&seed) % (uint64_t)n] : MOVE_NONE;
+            Move m = n ? moves[test_random(&seed) % (uint64_t)n] : MOVE_NONE;
             if (ply >= start) {
                 PackedPos rec;
                 XqError err;
@@ -77,10 +68,10 @@ static void make_games(Records *out, int games, uint64_t seed)
                 packed_from_position(&rec, pos);
                 assert_true(packed_to_position(&rec, canon, &err)); /* canonical, through the FEN */
                 packed_from_position(&rec, canon);
-                score = -score + (int)(next_random(&seed) % (2 * SCORE_STEP + 1)) - SCORE_STEP;
+                score = -score + (int)(test_random(&seed) % (2 * SCORE_STEP + 1)) - SCORE_STEP;
                 score = score > MATE - 1 ? MATE - 1 : score < 1 - MATE ? 1 - MATE : score;
-                bool mate = next_random(&seed) % 50 == 0, last = ply + 1 == start + plies || m == MOVE_NONE;
-                bool capture = last ? next_random(&seed) % 2 : pos->board[move_to(m)] != EMPTY;
+                bool mate = test_random(&seed) % 50 == 0, last = ply + 1 == start + plies || m == MOVE_NONE;
+                bool capture = last ? test_random(&seed) % 2 : pos->board[move_to(m)] != EMPTY;
                 rec.score = (int16_t)(mate ? (score >= 0 ? MATE : -MATE) : score);
                 rec.result = (int8_t)(pos->side == RED ? red_result : -red_result);
                 rec.ply = (uint16_t)ply;
@@ -170,7 +161,7 @@ static void test_canonical_is_fen_order(void **state)
             int n = gen_legal(pos, moves);
             if (!n)
                 break;
-            pos_make(pos, moves[next_random(&seed) % (uint64_t)n]);
+            pos_make(pos, moves[test_random(&seed) % (uint64_t)n]);
         }
     }
     assert_true(checked > 1000);
@@ -215,7 +206,7 @@ static void test_odd_records_round_trip(void **state)
     for (size_t i = 0; i < games.n && odd.n < ODD_RECORDS; i++) {
         uint8_t raw[NNUE_REC_SIZE];
         memcpy(raw, games.raw[i], NNUE_REC_SIZE);
-        switch (next_random(&seed) % 8) {
+        switch (test_random(&seed) % 8) {
         case 0: {
             uint8_t t = raw[7];
             raw[7] = raw[8];
@@ -226,7 +217,7 @@ static void test_odd_records_round_trip(void **state)
             raw[36] = raw[37] = 0xFF;
             break; /* ply unknown */
         case 2:
-            raw[38] ^= (uint8_t)(1 + next_random(&seed) % 7);
+            raw[38] ^= (uint8_t)(1 + test_random(&seed) % 7);
             break; /* flags that disagree */
         case 3:
             raw[39] = 1;
@@ -236,7 +227,7 @@ static void test_odd_records_round_trip(void **state)
             break; /* two pieces on a square */
         case 5:
             for (int b = 0; b < NNUE_REC_SIZE; b++)
-                raw[b] = (uint8_t)next_random(&seed);
+                raw[b] = (uint8_t)test_random(&seed);
             break;
         default:
             break; /* unchanged */
@@ -322,8 +313,8 @@ static void test_damaged_files(void **state)
     uint64_t seed = 31337;
     int errors = 0;
     for (int i = 0; i < FLIPS; i++) {
-        size_t at = REC_FILE_HEADER + PACK_HEADER_MAX + next_random(&seed) % (size - REC_FILE_HEADER - PACK_HEADER_MAX);
-        copy_changed(good, bad, size, at, (uint8_t)(1u << (next_random(&seed) % 8)));
+        size_t at = REC_FILE_HEADER + PACK_HEADER_MAX + test_random(&seed) % (size - REC_FILE_HEADER - PACK_HEADER_MAX);
+        copy_changed(good, bad, size, at, (uint8_t)(1u << (test_random(&seed) % 8)));
         read_all(bad, &failed, &tail);
         errors += failed || tail;
     }

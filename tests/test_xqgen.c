@@ -32,15 +32,6 @@ enum {
 
 static const char *g_xqgen; /* path of the xqgen binary */
 
-/* A small xorshift generator for the random games of the packing test. */
-static uint64_t next_random(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* Same pieces (side and type) on every square? */
 static void assert_same_board(const Position *a, const Position *b)
 {
@@ -66,10 +57,10 @@ static void test_packed_round_trip(void **state)
             PackedPos rec, dec;
             memset(&rec, 0, sizeof rec);
             packed_from_position(&rec, pos);
-            rec.result = (int8_t)((int)(next_random(&rng) % 3) - 1);
-            rec.score = (int16_t)(next_random(&rng) % 65536 - 32768);
+            rec.result = (int8_t)((int)(test_random(&rng) % 3) - 1);
+            rec.score = (int16_t)(test_random(&rng) % 65536 - 32768);
             rec.ply = (uint16_t)ply;
-            rec.flags = (uint8_t)(next_random(&rng) % 8);
+            rec.flags = (uint8_t)(test_random(&rng) % 8);
             uint8_t bytes[NNUE_REC_SIZE];
             packed_encode(&rec, bytes);
             assert_int_equal(bytes[39], 0);
@@ -91,7 +82,7 @@ static void test_packed_round_trip(void **state)
             int n = gen_legal(pos, moves);
             if (n == 0)
                 break;
-            pos_make(pos, moves[next_random(&rng) % (uint64_t)n]);
+            pos_make(pos, moves[test_random(&rng) % (uint64_t)n]);
         }
     }
     assert_true(positions > RANDOM_GAMES * RANDOM_PLIES / 2);
