@@ -128,8 +128,9 @@ static int search_line(SearchThread *st, int line, int depth, int center)
         alpha = center - window;
         beta = center + window;
     }
+    int fail_highs = 0; /* each fail high re-searches a ply shallower (Stockfish's failedHighCnt) */
     for (;;) {
-        int result = search_root(st, alpha, beta, depth);
+        int result = search_root(st, alpha, beta, depth - fail_highs > 1 ? depth - fail_highs : 1);
         if (st->stopped)
             return result;
         if (result <= alpha) {
@@ -137,10 +138,12 @@ static int search_line(SearchThread *st, int line, int depth, int center)
                 report(st, -1, line + 1, depth, result, BOUND_UPPER);
             beta = (alpha + beta) / 2;
             alpha = result - window > -SCORE_INF ? result - window : -SCORE_INF;
+            fail_highs = 0;
         } else if (result >= beta) {
             if (st->index == 0)
                 report(st, -1, line + 1, depth, result, BOUND_LOWER);
             beta = result + window < SCORE_INF ? result + window : SCORE_INF;
+            fail_highs++;
         } else {
             return result;
         }
