@@ -6,7 +6,7 @@
 
 enum {
     CORR_LIMIT = 1024,     /* bound of an entry */
-    CORR_GRAIN = 16,       /* entry units per centipawn, over both tables */
+    CORR_GRAIN = 32,       /* entry units per centipawn, over the four tables (their sum reaches 128 cp, as two did) */
     CORR_BONUS_MAX = 256,  /* largest step of one update */
     CORR_DEPTH_DIV = 4,    /* an update moves an entry by diff * depth / this */
     CORR_EVAL_MAX = SCORE_KNOWN_WIN - 1,
@@ -15,31 +15,41 @@ enum {
 /* v limited to [-bound, bound]. */
 static int clamp_abs(int v, int bound) { return v > bound ? bound : (v < -bound ? -bound : v); }
 
-/* Hashes the squares of the pieces with identities [first, last) of both sides. */
-static uint64_t structure_key(const Position *pos, int first, int last)
+/* Hashes the squares of one side's pieces with identities [first, last). */
+static uint64_t side_key(const Position *pos, int side, int first, int last)
 {
     uint64_t k = 0;
-    for (int side = 0; side < 2; side++) {
-        const int tag = side_tag(side);
-        for (int i = first; i < last; i++) {
-            int sq = pos->piece_sq[tag + i];
-            if (sq)
-                k ^= ZOB->piece[side][ID_TYPE[i]][sq];
-        }
+    const int tag = side_tag(side);
+    for (int i = first; i < last; i++) {
+        int sq = pos->piece_sq[tag + i];
+        if (sq)
+            k ^= ZOB->piece[side][ID_TYPE[i]][sq];
     }
     return k;
 }
 
-enum { CORR_PAWNS, CORR_DEFENCE }; /* the tables: pawns; king, advisors and elephants */
+/* Hashes the squares of the pieces with identities [first, last) of both sides. */
+static uint64_t structure_key(const Position *pos, int first, int last)
+{
+    return side_key(pos, RED, first, last) ^ side_key(pos, BLACK, first, last);
+}
 
-/* The table whose structure a piece type belongs to, or -1 (horses, rooks, cannons). */
-static int structure_of(int type) { return type == PAWN ? CORR_PAWNS : (type < HORSE ? CORR_DEFENCE : -1); }
+/* the tables: pawns; king, advisors and elephants; red's rooks, horses and cannons; black's */
+enum { CORR_PAWNS, CORR_DEFENCE, CORR_MAJORS };
+
+/* The table whose structure a piece type of a side belongs to. */
+static int structure_of(int type, int side)
+{
+    return type == PAWN ? CORR_PAWNS : (type < HORSE ? CORR_DEFENCE : CORR_MAJORS + side);
+}
 
 /* The structure keys of pos, from its pieces. */
 void corr_keys(const Position *pos, CorrKeys *out)
 {
     out->key[CORR_PAWNS] = structure_key(pos, TYPE_FIRST[PAWN], SIDE_PIECES);
     out->key[CORR_DEFENCE] = structure_key(pos, 0, TYPE_FIRST[HORSE]);
+    for (int side = 0; side < 2; side++)
+        out->key[CORR_MAJORS + side] = side_key(pos, side, TYPE_FIRST[HORSE], TYPE_FIRST[PAWN]);
 }
 
 /* The structure keys after pseudo-legal move m, from those of pos (the position before m). */
@@ -48,13 +58,10 @@ void corr_keys_after(const Position *pos, const CorrKeys *before, Move m, CorrKe
     const int from = move_from(m), to = move_to(m), side = pos->side;
     const int type = piece_type(pos->board[from]), captured = pos->board[to];
     *after = *before;
-    const int t = structure_of(type);
-    if (t >= 0)
-        after->key[t] ^= ZOB->piece[side][type][from] ^ ZOB->piece[side][type][to];
+    after->key[structure_of(type, side)] ^= ZOB->piece[side][type][from] ^ ZOB->piece[side][type][to];
     if (captured) {
-        const int ct = piece_type(captured), c = structure_of(ct);
-        if (c >= 0)
-            after->key[c] ^= ZOB->piece[side ^ 1][ct][to];
+        const int ct = piece_type(captured);
+        after->key[structure_of(ct, side ^ 1)] ^= ZOB->piece[side ^ 1][ct][to];
     }
 }
 

@@ -1,8 +1,9 @@
 /*
  * correction.h - correction history: what the search learned about how far
- * the static evaluation misses in positions with the same pawn structure, or
- * the same king, advisor and elephant structure. The search adds the learned
- * offset to the static evaluation before it prunes on it. Per search thread.
+ * the static evaluation misses in positions with the same pawn structure, the
+ * same king, advisor and elephant structure, or the same rooks, horses and
+ * cannons of one side (a table per side). The search adds the learned offset
+ * to the static evaluation before it prunes on it. Per search thread.
  */
 #ifndef XQ_CORRECTION_H
 #define XQ_CORRECTION_H
@@ -11,7 +12,7 @@
 
 enum {
     CORR_SIZE = 1 << 14, /* entries per side and table (a power of two) */
-    CORR_TABLES = 2,     /* pawn structure, defence structure */
+    CORR_TABLES = 4,     /* pawn structure, defence structure, red's and black's rooks, horses and cannons */
 };
 
 typedef struct CorrHist {
