@@ -8,9 +8,11 @@
 # logs and summary.txt (the figures for bench/STRESS.md) to OUTDIR. MARGIN_MS (default 100, as xqmatch)
 # is how late a move may arrive before it loses on time: raise it only to tell the engine's own
 # overruns from a machine too busy to schedule it (see bench/STRESS.md). A count of 0 skips that run.
+# The environment's XQ_STRESS_TC_GAMES and XQ_STRESS_NODE_GAMES set the counts when the arguments do not
+# (.ci/run plays half of each; `ctest -L stress` by hand plays them all).
 set -euo pipefail
 xqmatch="$1" jiangjun="$2" openings="$3" out="$4"
-games_tc="${5:-200}" games_nodes="${6:-100}" margin="${7:-100}"
+games_tc="${5:-${XQ_STRESS_TC_GAMES:-200}}" games_nodes="${6:-${XQ_STRESS_NODE_GAMES:-100}}" margin="${7:-100}"
 mkdir -p "$out"
 rm -f "$out"/*.pgn "$out"/*.log "$out"/peak_kb.txt
 touch "$out/tc.pgn" "$out/nodes.pgn" "$out/tc.log" "$out/nodes.log"
