@@ -585,9 +585,10 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
         } else {
             /* Late move reductions for quiet moves searched late. */
             int r = 0;
-            if (depth >= SP(st, lmr_min_depth) && legal > SP(st, lmr_min_moves) && quiet && !gives_check && !in_check) {
+            if (depth >= SP(st, lmr_min_depth) && legal > SP(st, lmr_min_moves) && quiet && !in_check) {
                 r = st->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1][legal < LMR_TABLE ? legal : LMR_TABLE - 1];
                 r -= pv_node;
+                r -= gives_check; /* a late quiet check is reduced one ply less than a quiet move */
                 r -= order_score >= ORDER_COUNTER;
                 r += !improving;
                 if (order_score < ORDER_COUNTER)
