@@ -588,7 +588,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
             if (depth >= SP(st, lmr_min_depth) && legal > SP(st, lmr_min_moves) && quiet && !in_check) {
                 r = st->lmr[depth < LMR_TABLE ? depth : LMR_TABLE - 1][legal < LMR_TABLE ? legal : LMR_TABLE - 1];
                 r -= pv_node;
-                r -= gives_check; /* a late quiet check is reduced one ply less than a quiet move */
+                r -= gives_check; /* a late quiet check: one ply less than a late quiet move that does not check */
                 r -= order_score >= ORDER_COUNTER;
                 r += !improving;
                 if (order_score < ORDER_COUNTER)
