@@ -22,8 +22,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def talk(path, proto, lines, until):
     """Runs a session; returns the output lines."""
-    p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                         text=True, bufsize=1, cwd=os.path.dirname(path) or ".")
+    # a relative path made absolute (it would be looked for from the cwd given here); a bare name still uses PATH
+    exe = os.path.abspath(path) if os.sep in path else path
+    p = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=os.path.dirname(path) or ".")
     out = []
 
     def send(line):
