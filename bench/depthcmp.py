@@ -13,33 +13,24 @@ fixed node budget and one thread the figures are deterministic, so the machine's
 """
 import os
 import statistics
-import subprocess
 import sys
 
+from compare_nps import HERE, talk
+
 MIN_POSITIONS = 3
-POSITIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "data", "bench_positions.epd")
+POSITIONS = os.path.join(HERE, "..", "tests", "data", "bench_positions.epd")
 
 
 def nodes_per_depth(spec, fen, nodes):
     """Runs one search; returns {depth: nodes} from the completed iterations' info lines."""
     engine, *options = spec.split(";")
-    setup = "".join("setoption name %s value %s\n" % tuple(o.split("=", 1)) for o in options)
-    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    proc.stdin.write("uci\n%sisready\nposition fen %s\ngo nodes %d\n" % (setup, fen, nodes))
-    proc.stdin.flush()
+    setup = ["setoption name %s value %s" % tuple(o.split("=", 1)) for o in options]
     found = {}
-    for line in proc.stdout:
+    for line in talk(engine, "uci", setup + ["position fen " + fen, "go nodes %d" % nodes], "bestmove"):
         words = line.split()
-        if not words:
-            continue
-        if words[0] == "info" and "depth" in words and "nodes" in words and "pv" in words \
+        if words[:1] == ["info"] and "depth" in words and "nodes" in words and "pv" in words \
                 and "upperbound" not in words and "lowerbound" not in words:
             found[int(words[words.index("depth") + 1])] = int(words[words.index("nodes") + 1])
-        elif words[0] == "bestmove":
-            break
-    proc.stdin.write("quit\n")
-    proc.stdin.flush()
-    proc.wait()
     return found
 
 
