@@ -18,7 +18,7 @@ enum { EP_LINE_MAX = 8192, EP_BUF = 1 << 16 };
  * stop), not speed: a bound is the time the engine is allowed plus EP_LOAD_SLACK_MS, what a loaded 2-core
  * machine under ThreadSanitizer may add (stalls of 642 ms were recorded, bench/STRESS.md). That the hard
  * limit stays inside the clock is test_timeman's (deterministic) check; the real latencies are measured by
- * bench/latency.py (figures in bench/RESULTS.md). */
+ * bench/latency.py (figures in bench/results/latency.md). */
 enum { EP_LOAD_SLACK_MS = 3000 };
 
 typedef struct EnginePipe {
