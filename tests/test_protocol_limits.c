@@ -79,7 +79,8 @@ static bool text_in(const char *text, const char *const *moves, int n)
     return false;
 }
 
-/* searchmoves with hundreds of moves: one move repeated, distinct moves repeated, a repeated keyword. */
+/* searchmoves with hundreds of moves: one move repeated, distinct moves repeated, a repeated keyword, words that
+ * are no moves. */
 static void test_long_searchmoves(void **state)
 {
     (void)state;
@@ -107,6 +108,14 @@ static void test_long_searchmoves(void **state)
     assert_string_equal(best, "h2e2");
     ep_reply(ep, reply, sizeof reply, T_FAST);
     assert_non_null(strstr(ep->transcript, "info string error: searchmoves: illegal move 'a0a9' and 400 more ignored"));
+    /* a word that is no move ends the list; it and what follows are ignored, and the engine says so */
+    ep_send(ep, "go depth 1 searchmoves h2e2 zz h0g2");
+    bestmove_text(ep, best);
+    assert_string_equal(best, "h2e2");
+    assert_non_null(strstr(ep->transcript, "info string go: 'zz' and 1 more words ignored (not go keywords)"));
+    ep_send(ep, "go depth 1 frobnicate");
+    bestmove_text(ep, best);
+    assert_non_null(strstr(ep->transcript, "info string go: 'frobnicate' ignored (not a go keyword)"));
     ep_close(ep, NULL, T_FAST);
 }
 

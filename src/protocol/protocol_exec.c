@@ -95,6 +95,17 @@ static void build_go(Proto *p, const Command *c, EngineGo *g)
         out_info_string(p, "searchmoves: %d repeated moves ignored", repeated);
 }
 
+/* Says which words of a go line were no keyword (ignored: GUIs add their own). */
+static void say_unknown_go_words(Proto *p, const Command *c)
+{
+    const GoArgs *a = &c->go;
+    if (a->n_unknown == 1)
+        out_info_string(p, "go: '%.40s' ignored (not a go keyword)", c->tok[a->unknown_at]);
+    else if (a->n_unknown > 1)
+        out_info_string(p, "go: '%.40s' and %d more words ignored (not go keywords)", c->tok[a->unknown_at],
+                        a->n_unknown - 1);
+}
+
 /* go: starts a search (or answers "no move" when it cannot). */
 static void exec_go(Proto *p, const Command *c)
 {
@@ -103,6 +114,7 @@ static void exec_go(Proto *p, const Command *c)
         print_no_move(p);
         return;
     }
+    say_unknown_go_words(p, c);
     EngineGo g;
     build_go(p, c, &g);
     if (engine_in_caller(p->engine) && (g.infinite || g.ponder)) {
@@ -124,6 +136,7 @@ static void exec_perft(Proto *p, const Command *c)
         out_info_string(p, "error: %s", c->error[0] ? c->error : "perft without a valid position");
         return;
     }
+    say_unknown_go_words(p, c);
     int depth = p->lim.max_perft && c->go.perft > p->lim.max_perft ? p->lim.max_perft : c->go.perft;
     p->search_fe = p->fe;
     if (!engine_perft(p->engine, depth))

@@ -211,7 +211,8 @@ static void parse_go(Command *cmd)
                 g->n_searchmoves++;
             }
         }
-        /* unknown keywords are ignored (GUIs add their own) */
+        else if (g->n_unknown++ == 0)
+            g->unknown_at = i; /* ignored (GUIs add their own keywords), and said so when the search starts */
     }
     if (g->perft != ABSENT)
         cmd->type = CMD_PERFT;

@@ -39,6 +39,7 @@ typedef struct GoArgs {
     int64_t time, increment, opptime, oppincrement; /* UCCI */
     int64_t wtime, btime, winc, binc;               /* UCI */
     int searchmoves_at, n_searchmoves;              /* token range of searchmoves */
+    int unknown_at, n_unknown;                      /* the first word that is no keyword (0: none), how many */
 } GoArgs;
 
 typedef struct Command {
