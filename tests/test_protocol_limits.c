@@ -5,7 +5,7 @@
  * during a search (a data race under ThreadSanitizer before the search
  * thread answered it), a hash size that is not a power of two, a flood of
  * lines that must wait for a search (the queue is capped), go perft 9 (isready, stop and quit answered
- * during it), stop or ponderhit behind a go that waits for an infinite or ponder search. After each
+ * during it), stop or ponderhit behind a go that waits for a search that will not end soon. After each
  * the engine answers, says what it ignored, and still plays legal moves.
  */
 #include <stdio.h>
@@ -382,23 +382,24 @@ static void test_quit_behind_deferred_go(void **state)
     }
 }
 
-/* A go sent while an infinite or ponder search runs waits for it; a stop or ponderhit sent after that go is
- * meant for it, and also releases the running search (before, it waited behind the go, which waited for a search
- * that waited for it: no bestmove ever came). Each go gets its bestmove, and the engine plays on. */
+/* A go sent while a search runs waits for it; a stop or ponderhit sent after that go is meant for it, and also
+ * reaches the running search (before, it waited behind the go, which waited for a search that waited for the stop
+ * or would take hours: no bestmove came). Each go gets its bestmove, and the engine plays on. */
 static void test_stop_behind_deferred_go(void **state)
 {
     (void)state;
     for (int ucci = 0; ucci < 2; ucci++) {
         EnginePipe *ep = start_engine(ucci);
-        const char *open_ended[2][2] = { { "go infinite", "stop" },
+        const char *open_ended[3][2] = { { "go infinite", "stop" },
                                          { ucci ? "go ponder time 2000 increment 0" : "go ponder wtime 2000 btime 2000",
-                                           "ponderhit" } };
-        for (int k = 0; k < 2; k++) {
+                                           "ponderhit" },
+                                         { "go depth 60", "stop" } };
+        for (int k = 0; k < 3; k++) {
             ep_send(ep, "%s", open_ended[k][0]);
             assert_true(ep_quiet_for(ep, "bestmove", 100)); /* it searches */
             ep_send(ep, "go depth 2"); /* waits for the open-ended search */
             ep_send(ep, "%s", open_ended[k][1]);
-            assert_true(ep_wait_bestmove(ep, &POS, T_FAST + EP_LOAD_SLACK_MS)); /* the open-ended search's */
+            assert_true(ep_wait_bestmove(ep, &POS, T_FAST + EP_LOAD_SLACK_MS)); /* the running search's */
             assert_true(ep_wait_bestmove(ep, &POS, T_FAST + EP_LOAD_SLACK_MS)); /* the go depth 2's */
         }
         ep_send(ep, "go depth 3");

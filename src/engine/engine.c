@@ -580,17 +580,6 @@ bool engine_search_is_open_ended(Engine *e)
     return e->searching && (e->go.infinite || atomic_load(&e->shared.pondering));
 }
 
-/* Does the running search hold its result for a stop or ponderhit that has not reached it yet? */
-bool engine_search_awaits_release(Engine *e)
-{
-    if (!e->searching || !e->wait_for_stop)
-        return false;
-    pthread_mutex_lock(&e->lock);
-    const bool waiting = !e->released;
-    pthread_mutex_unlock(&e->lock);
-    return waiting;
-}
-
 /* Searches run in the calling thread from now on (no search may be running). */
 void engine_set_in_caller(Engine *e, bool on) { e->in_caller = on; }
 

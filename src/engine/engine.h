@@ -195,9 +195,6 @@ void engine_wait(Engine *e);
 bool engine_searching(const Engine *e);
 /* Is the running search one that never ends by itself (infinite, or ponder before ponderhit)? */
 bool engine_search_is_open_ended(Engine *e);
-/* Does the running search hold its result for a stop or ponderhit that has not reached it yet (an infinite or
- * ponder search not yet released)? */
-bool engine_search_awaits_release(Engine *e);
 /* Runs every later go and perft in the calling thread (a build without threads, such as the browser's
  * wasm): engine_go and engine_perft return after the bestmove / perft_done callback, engine_searching stays
  * true until engine_wait, and a go that waits for stop (infinite, ponder) is refused, as nothing could stop it. */

@@ -6,9 +6,9 @@
  *
  * While a search runs, isready and quit are answered at once, and stop/
  * ponderhit/probe too unless a deferred `go` waits (then they are meant for
- * that search, and a stop or ponderhit also releases a running infinite or
- * ponder search, which would otherwise hold that go back forever); everything
- * else is deferred and executed, in order, after the search. With `setoption batch true` (UCCI) every line waits for the search.
+ * that search, and reach the running one too, which might otherwise hold
+ * that go back forever); everything else is deferred and executed, in order,
+ * after the search. With `setoption batch true` (UCCI) every line waits for the search.
  */
 #include "protocol_exec.h"
 
@@ -237,10 +237,9 @@ LineOutcome ucix_line(Proto *p, const char *line, const LineContext *ctx)
         else
             now = c.type == CMD_ISREADY || c.type == CMD_EMPTY || c.type == CMD_QUIT
                || (urgent && ctx->deferred_searches == 0);
-        /* ...but a stop or ponderhit also releases a running search that would wait for it forever (infinite,
-         * ponder): the go behind it could never start, nor this line reach it. The line still waits for that go. */
-        if (!now && !p->value[OPT_BATCH] && (c.type == CMD_STOP || c.type == CMD_PONDERHIT)
-            && engine_search_awaits_release(p->engine))
+        /* ...and also reach the running search: one that waits for them (infinite, ponder) or may never end
+         * (go depth 60, go mate) would hold that go back forever, and this line with it */
+        if (!now && !p->value[OPT_BATCH] && (c.type == CMD_STOP || c.type == CMD_PONDERHIT))
             execute(p, &c);
     }
     if (now)
