@@ -88,7 +88,8 @@ static void test_ucci_go_returns_with_bestmove(void **state)
     free(t);
 }
 
-/* go infinite (UCCI), a bare go (UCI) and analyze (CECP) cannot be stopped: an error, no search. */
+/* go infinite and go depth infinite (UCCI), a bare go (UCI) and analyze (CECP) cannot be stopped: an error, no
+ * search. */
 static void test_open_ended_searches_refused(void **state)
 {
     (void)state;
@@ -99,6 +100,9 @@ static void test_open_ended_searches_refused(void **state)
     const char *out = say(t, "go infinite", NULL);
     assert_int_equal(count_prefix(out, "info string error: this build has one thread"), 1);
     assert_int_equal(count_prefix(out, "info depth"), 0);
+    assert_int_equal(count_prefix(out, "nobestmove"), 1);
+    out = say(t, "go depth infinite", NULL); /* UCCI's spelling of the same mode, not a bad depth */
+    assert_int_equal(count_prefix(out, "info string error: this build has one thread"), 1);
     assert_int_equal(count_prefix(out, "nobestmove"), 1);
     say(t, "uci", NULL);
     out = say(t, "go", NULL);

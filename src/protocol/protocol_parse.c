@@ -187,7 +187,10 @@ static void parse_go(Command *cmd)
         if (str_ieq(t, "ponder")) g->ponder = true;
         else if (str_ieq(t, "draw")) g->draw = true;
         else if (str_ieq(t, "infinite")) g->infinite = true;
-        else if (str_ieq(t, "depth")) go_int(cmd, &i, 0, GO_DEPTH_MAX, &g->depth);
+        else if (str_ieq(t, "depth") && i + 1 < cmd->n_tok && str_ieq(cmd->tok[i + 1], "infinite")) {
+            g->infinite = true; /* UCCI writes the mode "depth <d> | infinite": `go depth infinite` */
+            i++;
+        } else if (str_ieq(t, "depth")) go_int(cmd, &i, 0, GO_DEPTH_MAX, &g->depth);
         else if (str_ieq(t, "mate")) go_int(cmd, &i, 1, GO_MATE_MAX, &g->mate);
         else if (str_ieq(t, "perft")) go_int(cmd, &i, 1, GO_PERFT_MAX, &g->perft);
         else if (str_ieq(t, "movestogo")) go_int(cmd, &i, 0, GO_MOVESTOGO_MAX, &g->movestogo);
