@@ -394,7 +394,10 @@ static void test_malformed_barrage(void **state)
         { "go wtime x btime 5", { "info string error: go: bad value 'x' for 'wtime'", "nobestmove" } },
         { "go movetime -1", { "info string error: go: bad value '-1' for 'movetime'", "nobestmove" } },
         { "setoption", { "info string error: setoption: no option name" } },
-        { "setoption name", { NULL } }, /* an option called "name": unknown, ignored (UCCI 5.7) */
+        /* an option called "name": unknown, ignored (UCCI 5.7), and said */
+        { "setoption name", { "info string unknown option 'name' ignored" } },
+        { "setoption name Nonexistent Thing value 3", { "info string unknown option 'Nonexistent Thing' ignored" } },
+        { "setoption bogus 3", { "info string unknown option 'bogus' ignored" } },
         { "setoption name Hash value -3", { "info string error: bad value '-3' for option hashsize" } },
         { "setoption name Hash value 1e9", { "info string error: bad value '1e9' for option hashsize" } },
         { "setoption hashsize 99999999999", { "info string error: bad value '99999999999' for option hashsize" } },

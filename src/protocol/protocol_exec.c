@@ -188,8 +188,8 @@ static void execute(Proto *p, const Command *c)
     case CMD_SETOPTION:
         if (c->error[0])
             out_info_string(p, "error: %s", c->error);
-        else
-            opt_set(p, c->opt_name, c->opt_value);
+        else if (!opt_set(p, c->opt_name, c->opt_value))
+            out_info_string(p, "unknown option '%.40s' ignored", c->opt_name);
         break;
     case CMD_NEWGAME: proto_new_game(p); break;
     case CMD_POSITION: exec_position(p, c); break;

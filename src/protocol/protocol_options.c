@@ -476,7 +476,7 @@ static void set_typed(Proto *p, const OptDef *d, const char *value)
 
 /* Applies `setoption`: a string option takes the value as typed (a file name may hold any blanks), the others
  * take it without the blanks around it. */
-void opt_set(Proto *p, const char *name, const char *value)
+bool opt_set(Proto *p, const char *name, const char *value)
 {
     char norm[NAME_MAX_NORM];
     normalise(name, norm);
@@ -498,12 +498,12 @@ void opt_set(Proto *p, const char *name, const char *value)
     if (!d)
         d = opt_find(norm);
     if (!d)
-        return; /* setting an option we did not advertise is not an error (UCCI 5.7) */
+        return false; /* not an error (UCCI 5.7): the caller says it was ignored */
     if (d->type == OT_STRING) {
         if (value && strlen(value) >= sizeof p->bookfiles) {
             out_info_string(p, "error: value of option %s longer than %d bytes; kept the old value", shown_name(p, d),
                             (int)sizeof p->bookfiles - 1);
-            return;
+            return true;
         }
         if (d->id == OPT_EVALFILE)
             set_eval_file(p, value);
@@ -511,13 +511,14 @@ void opt_set(Proto *p, const char *name, const char *value)
             opt_set_tb_path(p, value);
         else
             set_book_files(p, value);
-        return;
+        return true;
     }
     char *trimmed = dup_trimmed(value);
     if (value && !trimmed) {
         out_info_string(p, "error: out of memory; option %s kept", shown_name(p, d));
-        return;
+        return true;
     }
     set_typed(p, d, trimmed);
     free(trimmed);
+    return true;
 }

@@ -27,8 +27,9 @@ void opt_append_vars(const OptView *v, char *line, size_t size, size_t *n);
 bool opt_exists(const char *name);
 /* Sets every option to its default and pushes the engine-relevant ones to the engine. */
 void opt_init(Proto *p);
-/* Applies `setoption`; unknown names are ignored; bad values leave the old value (message error). */
-void opt_set(Proto *p, const char *name, const char *value);
+/* Applies `setoption`; false for a name no option has (nothing changes); bad values leave the old value (message
+ * error). */
+bool opt_set(Proto *p, const char *name, const char *value);
 /* Loads the tablebases of a directory ("" or "<empty>": none), telling the user what was loaded. */
 void opt_set_tb_path(Proto *p, const char *value);
 
