@@ -612,8 +612,9 @@ static void test_malformed_barrage(void **state)
         { "memory x", "Error (bad number of megabytes): memory x\n" },
         { "cores", "Error (bad number of cores): cores\n" },
         { "cores 0x4", "Error (bad number of cores): cores 0x4\n" },
-        { "cores 0", "# cores 0 is out of range (1 to 256): Threads set to 1\n" },
-        { "memory -5", "# memory -5 is out of range (1 to 65536): Hash set to 1\n" },
+        { "cores 0", "# Threads 0 is out of range 1..256: using 1\n" },
+        { "memory -5", "# Hash -5 is out of range 1..65536: using 1\n" },
+        { "cores -99999999999999999999", "# Threads -99999999999999999999 is out of range 1..256: using 1\n" },
         { "cores 8", "" }, /* (more than 256 is clamped to 256: 256 threads are too slow to start under TSan) */
         { "option", "Error (unknown option): option \n" },
         { "option =5", "Error (unknown option): option \n" },

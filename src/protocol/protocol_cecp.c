@@ -37,7 +37,6 @@ enum {
     REST_MAX = 1024,         /* the longest argument text kept (setboard, option) */
     LEVEL_MPS_MAX = 10000,
     LEVEL_MINUTES_MAX = 100000,
-    NOTE_MAX = 160,          /* a notice of ours */
 };
 
 /* The commands. */
@@ -389,27 +388,6 @@ static void set_option(Proto *p, const char *line)
     opt_set(p, rest, value);
 }
 
-/* Sets a spin option from a number the GUI sends (memory, cores), clamped to [lo, hi] with a notice when it
- * is; false if malformed. */
-static bool set_clamped(Proto *p, const char *command, const char *option, const char *text, int64_t lo,
-                        int64_t hi)
-{
-    int64_t v;
-    if (!text || !parse_i64(text, INT64_MIN / 2, INT64_MAX / 2, &v))
-        return false;
-    int64_t set = v < lo ? lo : v > hi ? hi : v;
-    if (set != v) {
-        char note[NOTE_MAX];
-        snprintf(note, sizeof note, "%s %lld is out of range (%lld to %lld): %s set to %lld", command,
-                 (long long)v, (long long)lo, (long long)hi, option, (long long)set);
-        cecp_message(p, note);
-    }
-    char buf[32];
-    snprintf(buf, sizeof buf, "%lld", (long long)set);
-    opt_set(p, option, buf);
-    return true;
-}
-
 /* setboard FEN: all or nothing; a refused FEN leaves no valid position until the next new or setboard. */
 static void set_board(Proto *p, const char *line)
 {
@@ -559,11 +537,11 @@ static void run_command(Proto *p, const CecpDef *d, char **tok, int n, const cha
             c->otim_ms = v;
         break;
     case C_MEMORY:
-        if (!set_clamped(p, "memory", "Hash", n > 1 ? tok[1] : NULL, 1, TT_MAX_MB))
+        if (!opt_set_clamped(p, "Hash", n > 1 ? tok[1] : NULL))
             error_reply(p, "bad number of megabytes", tok, n);
         break;
     case C_CORES:
-        if (!set_clamped(p, "cores", "Threads", n > 1 ? tok[1] : NULL, 1, ENGINE_THREADS_MAX))
+        if (!opt_set_clamped(p, "Threads", n > 1 ? tok[1] : NULL))
             error_reply(p, "bad number of cores", tok, n);
         break;
     case C_OPTION: set_option(p, line); break;

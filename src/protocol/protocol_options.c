@@ -371,6 +371,29 @@ static bool opt_clamps(OptId id)
     return id == OPT_THREADS || id == OPT_MULTIPV || id == OPT_ELO || id == OPT_SKILL;
 }
 
+/* Parses a whole number of any size: one beyond int64 counts as INT64_MIN or INT64_MAX; false if no number. */
+static bool parse_wide(const char *value, int64_t *v)
+{
+    if (parse_i64(value, INT64_MIN, INT64_MAX, v))
+        return true;
+    const char *digits = value + (*value == '-' || *value == '+');
+    if (!*digits || strspn(digits, "0123456789") != strlen(digits))
+        return false;
+    *v = *value == '-' ? INT64_MIN : INT64_MAX;
+    return true;
+}
+
+/* Brings a spin option's number into its range, saying so (with the value as typed) when it was outside. */
+static int64_t clamp_spin(Proto *p, const OptDef *d, const char *value, int64_t v)
+{
+    if (v >= d->min && v <= d->max)
+        return v;
+    int64_t c = v < d->min ? d->min : d->max;
+    out_info_string(p, "%s %.40s is out of range %lld..%lld: using %lld", shown_name(p, d), value,
+                    (long long)d->min, (long long)d->max, (long long)c);
+    return c;
+}
+
 /* Parses a spin value; a clamping option's number outside the range is brought into it, saying so. */
 static bool parse_spin(Proto *p, const OptDef *d, const char *value, int64_t *v)
 {
@@ -384,19 +407,9 @@ static bool parse_spin(Proto *p, const OptDef *d, const char *value, int64_t *v)
             *v = d->def;
         return true;
     }
-    if (!parse_i64(value, INT64_MIN, INT64_MAX, v)) {
-        /* beyond int64 but a plain number: as far out of range as it gets */
-        const char *digits = value + (*value == '-' || *value == '+');
-        if (!*digits || strspn(digits, "0123456789") != strlen(digits))
-            return false;
-        *v = *value == '-' ? INT64_MIN : INT64_MAX;
-    }
-    if (*v < d->min || *v > d->max) {
-        int64_t c = *v < d->min ? d->min : d->max;
-        out_info_string(p, "%s %.40s is out of range %lld..%lld: using %lld", shown_name(p, d), value,
-                        (long long)d->min, (long long)d->max, (long long)c);
-        *v = c;
-    }
+    if (!parse_wide(value, v))
+        return false;
+    *v = clamp_spin(p, d, value, *v);
     return true;
 }
 
@@ -472,6 +485,22 @@ static void set_typed(Proto *p, const OptDef *d, const char *value)
     }
     p->value[d->id] = v;
     opt_apply(p, d->id);
+}
+
+/* Sets a spin option from a number clamped into the option's range, with setoption's notice when it is
+ * (CECP's memory and cores); false, nothing changed, when the text is no number or the name no spin option. */
+bool opt_set_clamped(Proto *p, const char *name, const char *value)
+{
+    char norm[NAME_MAX_NORM];
+    normalise(name, norm);
+    const OptDef *d = opt_find(norm);
+    int64_t v;
+    if (!d || d->type != OT_SPIN || !value || !parse_wide(value, &v))
+        return false;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", (long long)clamp_spin(p, d, value, v));
+    set_typed(p, d, buf);
+    return true;
 }
 
 /* Applies `setoption`: a string option takes the value as typed (a file name may hold any blanks), the others
