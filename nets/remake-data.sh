@@ -1,0 +1,98 @@
+#!/bin/sh
+# nets/remake-data.sh - makes the deep-label training data (d10, d11, d12: nets/README.md) again on a fresh
+# machine, each with the build that first made it, and checks each file's sha256 against the recorded one.
+#
+# usage: nets/remake-data.sh OUTDIR [d8] [d10] [d11] [d12] [PREFIX_GAMES]
+#   OUTDIR        where the data (dN.bin) and the builds (OUTDIR/src-COMMIT) go
+#   d8            d8.bin from ../shared/data/nnue/d8-n7c.bin.xz (no build needed)
+#   d10 d11 d12   the sets to make (default: all three); each is one xqgen run of its own build
+#   PREFIX_GAMES  a number: play only the first N games of each (a quick check; the file is then a prefix of
+#                 the recorded one, so the sha256 is not checked)
+# JOBS=N (default: the number of cores): with 2 or fewer, one `xqgen play -threads JOBS`; with more, N shards
+# of one thread each, joined by `xqgen merge` into the same bytes (tools/xqgen/README.md).
+set -eu
+
+usage() { echo "usage: $0 OUTDIR [d8] [d10] [d11] [d12] [PREFIX_GAMES]" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+OUT=$1
+shift
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+JOBS=${JOBS:-$(nproc)}
+SETS=""
+PREFIX=""
+for a in "$@"; do
+    case $a in
+    d8 | d10 | d11 | d12) SETS="$SETS $a" ;;
+    *[!0-9]* | "") usage ;;
+    *) PREFIX=$a ;;
+    esac
+done
+[ -n "$SETS" ] || SETS="d10 d11 d12"
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+
+# The recorded sets: name, build commit, games, seed, sha256 of the compact file (nets/README.md).
+recipe() {
+    case $1 in
+    d10) echo "cfd0d1f 9328 10 2958a5d71204b55411f16f353a8a49db630e7258f33fc68c7ed139565234efbb" ;;
+    d11) echo "ea5ee92 8740 11 44a944dff741420d1d318ce0dafc494d2728a6e8d05ac9a4cb2627805db4f598" ;;
+    d12) echo "bd2f302 9945 12 4e94df75c96a838dd5dddc94949076a940c15726829653d8747a22edf1097f5d" ;;
+    esac
+}
+
+# Builds xqgen of a commit (its tree exported from this repository, Release, the net of that commit built in).
+build_xqgen() {
+    src="$OUT/src-$1"
+    if [ ! -x "$src/build/tools/xqgen" ]; then
+        rm -rf "$src" && mkdir -p "$src"
+        git -C "$REPO" archive "$1" | tar -x -C "$src"
+        cmake -S "$src" -B "$src/build" -DCMAKE_BUILD_TYPE=Release -DXQ_TESTS=OFF -DXQ_TB_STARTER=OFF >/dev/null
+        cmake --build "$src/build" -j "$JOBS" --target xqgen >/dev/null
+    fi
+    echo "$src/build/tools/xqgen"
+}
+
+# Plays one set: one run with JOBS threads, or JOBS shards merged.
+play() {
+    gen=$1 name=$2 games=$3 seed=$4
+    opts="-games $games -nodes 8192 -seed $seed -net nnue -format compact -progress 0"
+    if [ "$JOBS" -le 2 ] || [ "$games" -lt "$JOBS" ]; then
+        "$gen" play -out "$OUT/$name.bin" $opts -threads "$JOBS" 2>"$OUT/$name.log"
+        return
+    fi
+    i=1
+    while [ "$i" -le "$JOBS" ]; do
+        "$gen" play -out "$OUT/$name.$i.bin" $opts -threads 1 -shard "$i/$JOBS" 2>"$OUT/$name.$i.log" &
+        i=$((i + 1))
+    done
+    wait
+    i=1 shards=""
+    while [ "$i" -le "$JOBS" ]; do shards="$shards $OUT/$name.$i.bin"; i=$((i + 1)); done
+    "$gen" merge -out "$OUT/$name.bin" $shards
+    rm -f $shards
+}
+
+status=0
+for s in $SETS; do
+    if [ "$s" = d8 ]; then
+        xz -dc "$REPO/../shared/data/nnue/d8-n7c.bin.xz" >"$OUT/d8.bin"
+        want=eb413d332000c9d6201b456d3f92299e9583c907dbbef55be5734d847d11ea88
+    else
+        set -- $(recipe "$s")
+        commit=$1 games=${PREFIX:-$2} seed=$3 want=$4
+        echo "$s: building xqgen of $commit" >&2
+        gen=$(build_xqgen "$commit")
+        echo "$s: $games games of seed $seed at 8,192 nodes, $JOBS cores ($(date -u +%H:%M) UTC)" >&2
+        play "$gen" "$s" "$games" "$seed"
+    fi
+    got=$(sha256sum "$OUT/$s.bin" | cut -d' ' -f1)
+    if [ -n "$PREFIX" ] && [ "$s" != d8 ]; then
+        echo "$s: $OUT/$s.bin, the first $PREFIX games (a prefix: sha256 not checked)"
+    elif [ "$got" = "$want" ]; then
+        echo "$s: $OUT/$s.bin sha256 ok"
+    else
+        echo "$s: $OUT/$s.bin sha256 $got, expected $want: NOT the recorded file" >&2
+        status=1
+    fi
+done
+exit $status
