@@ -328,6 +328,11 @@ static void test_pikafish_uci(void **state)
     ep_must(ep, "bestmove (none)", T_FAST);
     ep_send(ep, "go nodes 3000");
     ep_must(ep, "bestmove (none)", T_FAST);
+    /* no valid position: go says why there is no move */
+    ep_send(ep, "position startpos moves h2e2 zzzz");
+    ep_send(ep, "go depth 3");
+    ep_must(ep, "info string error: go without a valid position (the last position command was refused)", T_FAST);
+    ep_must(ep, "bestmove (none)", T_FAST);
     ep_send(ep, "position startpos");
     ep_send(ep, "go nodes 3000");
     test_setup_moves(&POS, START_FEN, "");

@@ -115,6 +115,8 @@ static void exec_go(Proto *p, const Command *c)
         return;
     }
     say_unknown_go_words(p, c);
+    if (!engine_position_ok(p->engine)) /* the search answers no move (after stop when infinite) */
+        out_info_string(p, "error: go without a valid position (the last position command was refused)");
     EngineGo g;
     build_go(p, c, &g);
     if (engine_in_caller(p->engine) && (g.infinite || g.ponder)) {
