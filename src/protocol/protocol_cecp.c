@@ -537,11 +537,11 @@ static void run_command(Proto *p, const CecpDef *d, char **tok, int n, const cha
             c->otim_ms = v;
         break;
     case C_MEMORY:
-        if (!opt_set_clamped(p, "Hash", n > 1 ? tok[1] : NULL))
+        if (!opt_set_clamped(p, OPT_HASH, n > 1 ? tok[1] : NULL))
             error_reply(p, "bad number of megabytes", tok, n);
         break;
     case C_CORES:
-        if (!opt_set_clamped(p, "Threads", n > 1 ? tok[1] : NULL))
+        if (!opt_set_clamped(p, OPT_THREADS, n > 1 ? tok[1] : NULL))
             error_reply(p, "bad number of cores", tok, n);
         break;
     case C_OPTION: set_option(p, line); break;

@@ -487,19 +487,16 @@ static void set_typed(Proto *p, const OptDef *d, const char *value)
     opt_apply(p, d->id);
 }
 
-/* Sets a spin option from a number clamped into the option's range, with setoption's notice when it is
- * (CECP's memory and cores); false, nothing changed, when the text is no number or the name no spin option. */
-bool opt_set_clamped(Proto *p, const char *name, const char *value)
+/* Sets spin option id from a number clamped into its range, with setoption's notice when it is (CECP's memory
+ * and cores); false, nothing changed, when the text is no number. */
+bool opt_set_clamped(Proto *p, OptId id, const char *value)
 {
-    char norm[NAME_MAX_NORM];
-    normalise(name, norm);
-    const OptDef *d = opt_find(norm);
+    const OptDef *d = opt_def(id);
     int64_t v;
-    if (!d || d->type != OT_SPIN || !value || !parse_wide(value, &v))
+    if (!value || !parse_wide(value, &v))
         return false;
-    char buf[32];
-    snprintf(buf, sizeof buf, "%lld", (long long)clamp_spin(p, d, value, v));
-    set_typed(p, d, buf);
+    p->value[id] = clamp_spin(p, d, value, v);
+    opt_apply(p, id);
     return true;
 }
 

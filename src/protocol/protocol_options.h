@@ -30,9 +30,9 @@ void opt_init(Proto *p);
 /* Applies `setoption`; false for a name no option has (nothing changes); bad values leave the old value (message
  * error). */
 bool opt_set(Proto *p, const char *name, const char *value);
-/* Sets a spin option from a number clamped into its range, with setoption's notice when it is; false (nothing
+/* Sets spin option id from a number clamped into its range, with setoption's notice when it is; false (nothing
  * changes) for text that is no number. */
-bool opt_set_clamped(Proto *p, const char *name, const char *value);
+bool opt_set_clamped(Proto *p, OptId id, const char *value);
 /* Loads the tablebases of a directory ("" or "<empty>": none), telling the user what was loaded. */
 void opt_set_tb_path(Proto *p, const char *value);
 
