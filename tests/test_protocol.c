@@ -298,6 +298,9 @@ static void test_pikafish_uci(void **state)
     ep_send(ep, "setoption name Move Overhead value 30");
     ep_send(ep, "setoption name Repetition Rule value check-only");
     ep_send(ep, "setoption name Clear Hash");
+    /* UCI offers Hash 1..max: 0 is refused here (UCCI's hashsize 0, the engine's choice, is its own) */
+    ep_send(ep, "setoption name Hash value 0");
+    ep_must(ep, "info string error: bad value '0' for option Hash (allowed 1..", T_FAST);
     ep_send(ep, "ucinewgame");
     ep_send(ep, "isready");
     ep_must(ep, "readyok", T_FAST);
@@ -406,6 +409,7 @@ static void test_malformed_barrage(void **state)
         { "setoption name Hash value -3", { "info string error: bad value '-3' for option hashsize" } },
         { "setoption name Hash value 1e9", { "info string error: bad value '1e9' for option hashsize" } },
         { "setoption hashsize 99999999999", { "info string error: bad value '99999999999' for option hashsize" } },
+        { "setoption hashsize 0", { NULL } }, /* UCCI: the engine's choice */
         { "setoption name MultiPV value 4", { NULL } },
         { "setoption multipv 0", { "info string multipv 0 is out of range 1..128: using 1" } },
         { "setoption multipv 99999", { "info string multipv 99999 is out of range 1..128: using 128" } },

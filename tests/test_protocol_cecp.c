@@ -382,6 +382,26 @@ static void test_mate_scores(void **state)
     ep_close(ep, NULL, T_FAST);
 }
 
+/* `level 0 0 0` gives no time: no clock limits the move (before: an answer at depth 1), sd does. */
+static void test_level_without_time(void **state)
+{
+    (void)state;
+    enum { DEPTH = 6 };
+    EnginePipe *ep = start_xboard("level 0 0 0");
+    ep_must(ep, "# level without time: no clock; each move searches to the sd depth, or until '?'", T_FAST);
+    ep_send(ep, "sd %d", DEPTH);
+    ep_send(ep, "time 0");
+    ep_send(ep, "otim 0");
+    ep_send(ep, "go");
+    int deepest = 0, ply;
+    while (ep_read_line(ep, T_THINK) && strncmp(ep->last, "move ", 5) != 0)
+        if (strchr(ep->last, '\t') && sscanf(ep->last, "%d ", &ply) == 1 && ply > deepest)
+            deepest = ply;
+    assert_true(strncmp(ep->last, "move ", 5) == 0);
+    assert_int_equal(deepest, DEPTH);
+    ep_close(ep, NULL, T_FAST);
+}
+
 /* Results by rule: a mate claimed after the move, a mate against the engine, resigning. */
 static void test_mate_claims(void **state)
 {
@@ -679,7 +699,7 @@ int main(void)
         cmocka_unit_test(test_ponder),         cmocka_unit_test(test_analyze),
         cmocka_unit_test(test_mate_claims),    cmocka_unit_test(test_perpetual_claims),
         cmocka_unit_test(test_draws),          cmocka_unit_test(test_multipv),
-        cmocka_unit_test(test_mate_scores),
+        cmocka_unit_test(test_mate_scores), cmocka_unit_test(test_level_without_time),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_dialect_switch), cmocka_unit_test(test_malformed_barrage),
     };

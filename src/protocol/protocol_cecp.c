@@ -126,6 +126,9 @@ static void start_search(Proto *p, EngineGo *g, CecpSearch kind)
     }
 }
 
+/* Does the level give no time at all (`level 0 0 0`)? Then no clock limits a move: sd does, or `?`. */
+static bool level_untimed(const Cecp *c) { return c->base_ms == 0 && c->inc_ms == 0; }
+
 /* Fills the engine's clock for one move from level/st and the last time command (clock < 0: the base). */
 static void fill_clock(const Proto *p, TimeInput *t, int64_t clock)
 {
@@ -134,6 +137,8 @@ static void fill_clock(const Proto *p, TimeInput *t, int64_t clock)
         t->movetime_ms = c->st_ms;
         return;
     }
+    if (level_untimed(c))
+        return; /* no clock: the search runs to sd's depth, or until `?` */
     t->time_ms = clock >= 0 ? clock : c->base_ms;
     t->inc_ms = c->inc_ms;
     if (c->mps > 0)
@@ -515,6 +520,8 @@ static void run_command(Proto *p, const CecpDef *d, char **tok, int n, const cha
     case C_LEVEL:
         if (!parse_level(p, tok, n))
             error_reply(p, "bad level, kept the old one", tok, n);
+        else if (level_untimed(c))
+            cecp_message(p, "level without time: no clock; each move searches to the sd depth, or until '?'");
         break;
     case C_ST:
         if (n < 2 || !parse_duration(tok[1], MS_PER_SECOND, LEVEL_MINUTES_MAX, &v) || v == 0)

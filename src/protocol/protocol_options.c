@@ -397,7 +397,8 @@ static int64_t clamp_spin(Proto *p, const OptDef *d, const char *value, int64_t 
 /* Parses a spin value; a clamping option's number outside the range is brought into it, saying so. */
 static bool parse_spin(Proto *p, const OptDef *d, const char *value, int64_t *v)
 {
-    bool zero_default = d->id == OPT_HASH; /* UCCI: hashsize 0 = let the engine decide */
+    /* UCCI: hashsize 0 = let the engine decide; UCI and CECP offer 1..max, so a 0 there is refused */
+    bool zero_default = d->id == OPT_HASH && p->fe->dialect == DIALECT_UCCI;
     if (!value)
         return false;
     if (!opt_clamps(d->id)) {
