@@ -6,7 +6,7 @@
 #   OUTDIR        where the data (dN.bin) and the builds (OUTDIR/src-COMMIT) go
 #   d8            d8.bin from ../shared/data/nnue/d8-n7c.bin.xz (no build needed)
 #   d10 d11 d12   the sets to make (default: these three); each is one xqgen run of its own build
-#   d13           six shard files, d13.1.bin .. d13.6.bin: shards 1-6 of a 10-shard run of 20,000 games (n10a
+#   d13           six shard files, d13.1.bin .. d13.6.bin: shards 1-6 of a 10-shard run of 20,000 games (n10b
 #                 trained on the six files as they are); each shard's records (after its 1024-byte envelope,
 #                 which names the build) are checked
 #   PREFIX_GAMES  a number: play only the first N games of each (a quick check; the file is then a prefix of
@@ -88,6 +88,17 @@ play() {
     rm -f $shards
 }
 
+# Says whether a file's sha256 (LABEL names it: "d12: PATH sha256") is the recorded one; status 1 if not.
+verify() {
+    label=$1 got=$2 want=$3 noun=$4
+    if [ "$got" = "$want" ]; then
+        echo "$label ok"
+    else
+        echo "$label $got, expected $want: NOT the recorded $noun" >&2
+        status=1
+    fi
+}
+
 # Plays d13's six shards (JOBS at a time, one thread each, or one after another with JOBS threads) and checks
 # each one's records; with PREFIX_GAMES, d13.bin with the run's first N games instead (not checked).
 play_d13() {
@@ -114,12 +125,7 @@ play_d13() {
     i=1
     while [ "$i" -le 6 ]; do
         got=$(tail -c +1025 "$OUT/d13.$i.bin" | sha256sum | cut -d' ' -f1)
-        if [ "$got" = "$(d13_want $i)" ]; then
-            echo "d13: $OUT/d13.$i.bin records sha256 ok"
-        else
-            echo "d13: $OUT/d13.$i.bin records sha256 $got, expected $(d13_want $i): NOT the recorded shard" >&2
-            status=1
-        fi
+        verify "d13: $OUT/d13.$i.bin records sha256" "$got" "$(d13_want $i)" shard
         i=$((i + 1))
     done
 }
@@ -149,12 +155,6 @@ for s in $SETS; do
         echo "$s: $OUT/$s.bin, the first $PREFIX games (a prefix: sha256 not checked)"
         continue
     fi
-    got=$(sha256sum "$OUT/$s.bin" | cut -d' ' -f1)
-    if [ "$got" = "$want" ]; then
-        echo "$s: $OUT/$s.bin sha256 ok"
-    else
-        echo "$s: $OUT/$s.bin sha256 $got, expected $want: NOT the recorded file" >&2
-        status=1
-    fi
+    verify "$s: $OUT/$s.bin sha256" "$(sha256sum "$OUT/$s.bin" | cut -d' ' -f1)" "$want" file
 done
 exit $status
