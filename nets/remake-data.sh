@@ -40,7 +40,7 @@ recipe() {
     d10) echo "cfd0d1f 9328 10 2958a5d71204b55411f16f353a8a49db630e7258f33fc68c7ed139565234efbb" ;;
     d11) echo "ea5ee92 8740 11 44a944dff741420d1d318ce0dafc494d2728a6e8d05ac9a4cb2627805db4f598" ;;
     d12) echo "bd2f302 9945 12 4e94df75c96a838dd5dddc94949076a940c15726829653d8747a22edf1097f5d" ;;
-    d13) echo "d95a339 20000 13 6" ;; # sharded sets: build, games, seed, shards made (of 10)
+    d13) echo "d95a339 20000 13 6" ;; # sharded sets: build, games, seed, shards made (of 10): shard_want
     d14) echo "9f99cf1 20000 14 6" ;;
     esac
 }
@@ -107,15 +107,10 @@ verify() {
 }
 
 # Plays a sharded set's first SHARDS shards of 10 (JOBS at a time, one thread each, or one after another with
-# JOBS threads) and checks each one's records; with PREFIX_GAMES, NAME.bin with the run's first N games instead.
+# JOBS threads) and checks each one's records.
 play_shards() {
     gen=$1 name=$2 games=$3 seed=$4 shards=$5
     opts="-nodes 8192 -seed $seed -net nnue -format compact -progress 0"
-    if [ -n "$PREFIX" ]; then
-        "$gen" play -out "$OUT/$name.bin" -games "$PREFIX" $opts -threads "$JOBS" 2>"$OUT/$name.log"
-        echo "$name: $OUT/$name.bin, the run's first $PREFIX games (a prefix of shard 1's records: not checked)"
-        return
-    fi
     i=1
     while [ "$i" -le "$shards" ]; do
         if [ "$JOBS" -le 2 ]; then
@@ -139,14 +134,6 @@ play_shards() {
 
 status=0
 for s in $SETS; do
-    if [ "$s" = d13 ] || [ "$s" = d14 ]; then
-        set -- $(recipe "$s")
-        echo "$s: building xqgen of $1" >&2
-        gen=$(build_xqgen "$1")
-        echo "$s: shards 1-$4 of 10 of $2 games of seed $3 at 8,192 nodes, $JOBS cores ($(date -u +%H:%M) UTC)" >&2
-        play_shards "$gen" "$s" "$2" "$3" "$4"
-        continue
-    fi
     if [ "$s" = d8 ]; then
         xz -dc "$REPO/../shared/data/nnue/d8-n7c.bin.xz" >"$OUT/d8.bin"
         want=eb413d332000c9d6201b456d3f92299e9583c907dbbef55be5734d847d11ea88
@@ -155,6 +142,13 @@ for s in $SETS; do
         commit=$1 games=${PREFIX:-$2} seed=$3 want=$4
         echo "$s: building xqgen of $commit" >&2
         gen=$(build_xqgen "$commit")
+        # a sharded set's recipe gives the shards made, not a 64-digit sha256; its prefix is one run, as below
+        if [ -z "$PREFIX" ] && [ "${#want}" -lt 64 ]; then
+            echo "$s: shards 1-$want of 10 of $games games of seed $seed at 8,192 nodes, $JOBS cores" \
+                "($(date -u +%H:%M) UTC)" >&2
+            play_shards "$gen" "$s" "$games" "$seed" "$want"
+            continue
+        fi
         echo "$s: $games games of seed $seed at 8,192 nodes, $JOBS cores ($(date -u +%H:%M) UTC)" >&2
         play "$gen" "$s" "$games" "$seed"
     fi
