@@ -9,7 +9,8 @@
  * of every piece; every SIMD kernel equals the scalar one bit for bit, at
  * every width; colour-flipped positions evaluate alike for the side to move;
  * net files round-trip, versions 1 and 2 still load, and every kind of bad
- * file is rejected with its own message.
+ * file is rejected with its own message. Two shapes add a second stage
+ * (nnue_arch.h), whose kernels are compared too and tested at their worst case.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,13 +21,16 @@
 #include "eval/nnue/nnue.h"
 #include "testutil.h"
 
-enum { GAMES = 60, GAME_PLIES = 120, N_SHAPES = 3 };
+enum { GAMES = 60, GAME_PLIES = 120, N_SHAPES = 5, STAGE2_SHAPE = 3 };
 
-/* The shapes tested: version 2's, the king-bucket net at 512, the widest first layer. */
+/* The shapes tested: version 2's, the king-bucket net at 512, the widest first layer, and two with a second
+ * stage (one of l2 rows not a multiple of the AVX2 kernel's four). */
 static const NnueShape SHAPES[N_SHAPES] = {
-    { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NNUE_HIDDEN_V1 },
-    { NNUE_FEATURE_SET_KING, NNUE_KING_BUCKETS * NNUE_FEATURES, 512 },
-    { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NNUE_HIDDEN_MAX },
+    { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NNUE_HIDDEN_V1, 0, 0 },
+    { NNUE_FEATURE_SET_KING, NNUE_KING_BUCKETS * NNUE_FEATURES, 512, 0, 0 },
+    { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NNUE_HIDDEN_MAX, 0, 0 },
+    { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NNUE_HIDDEN_V1, 16, 32 },
+    { NNUE_FEATURE_SET_KING, NNUE_KING_BUCKETS * NNUE_FEATURES, 512, 15, 7 },
 };
 
 /* A uniform integer in [lo, hi]. */
@@ -46,6 +50,20 @@ static Network *random_net(uint64_t seed, const NnueShape *shape)
         net->out_weight[i] = (int16_t)rnd_range(&seed, -NNUE_OUT_WEIGHT_MAX, NNUE_OUT_WEIGHT_MAX);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         net->out_bias[b] = rnd_range(&seed, -2000000, 2000000);
+    /* second-stage weights that leave its sums around the activations' range, so both clamps matter */
+    const size_t nb = NNUE_OUTPUT_BUCKETS, l2 = (size_t)shape->l2, l3 = (size_t)shape->l3;
+    for (size_t i = 0; i < nb * l2 * 2 * h; i++)
+        net->l2_weight[i] = (int16_t)rnd_range(&seed, -60, 60);
+    for (size_t i = 0; i < nb * l2; i++)
+        net->l2_bias[i] = rnd_range(&seed, -40000, 90000);
+    for (size_t i = 0; i < nb * l3 * l2; i++)
+        net->l3_weight[i] = (int16_t)rnd_range(&seed, -600, 600);
+    for (size_t i = 0; i < nb * l3; i++) {
+        net->l3_bias[i] = rnd_range(&seed, -40000, 90000);
+        net->l4_weight[i] = (int16_t)rnd_range(&seed, -NNUE_L_WEIGHT_MAX, NNUE_L_WEIGHT_MAX);
+    }
+    for (size_t i = 0; l2 && i < nb; i++)
+        net->l4_bias[i] = rnd_range(&seed, -(1 << 20), 1 << 20);
     snprintf(net->desc, sizeof net->desc, "random test net %llu", (unsigned long long)seed);
     return net;
 }
@@ -173,6 +191,8 @@ static void test_simd_equals_scalar(void **state)
     const NnueKernels *scalar = nnue_kernels(NNUE_SCALAR);
     int levels = 0;
     static int16_t acc[2][NNUE_HIDDEN_MAX], row[4][NNUE_HIDDEN_MAX], a[NNUE_HIDDEN_MAX], b[NNUE_HIDDEN_MAX];
+    static int16_t xa[2 * NNUE_HIDDEN_MAX], xb[2 * NNUE_HIDDEN_MAX], w2[NNUE_L2_MAX * 2 * NNUE_HIDDEN_MAX];
+    int32_t sa[NNUE_L2_MAX], sb[NNUE_L2_MAX], bias[NNUE_L2_MAX];
     for (int shape = 0; shape < N_SHAPES; shape++) {
         Network *net = random_net(2 + (uint64_t)shape, &SHAPES[shape]);
         const int n = SHAPES[shape].hidden;
@@ -211,6 +231,19 @@ static void test_simd_equals_scalar(void **state)
                         scalar->update(b, acc[t % 2], add, n_add, sub, n_sub, n);
                         assert_memory_equal(a, b, (size_t)n * sizeof a[0]);
                     }
+                /* the second stage's input, and its affine layer at every row count on inputs and weights
+                 * anywhere in their ranges */
+                k->stage2_input(xa, acc[t % 2], acc[1], n);
+                scalar->stage2_input(xb, acc[t % 2], acc[1], n);
+                assert_memory_equal(xa, xb, 2 * (size_t)n * sizeof xa[0]);
+                const int rows = 1 + t % NNUE_L2_MAX, lim = t % 3 ? NNUE_L_WEIGHT_MAX : 50;
+                for (int i = 0; i < rows * 2 * n; i++)
+                    w2[i] = (int16_t)rnd_range(&seed, -lim, lim);
+                for (int o = 0; o < rows; o++)
+                    bias[o] = 2 * rnd_range(&seed, -NNUE_L_BIAS_MAX / 2, NNUE_L_BIAS_MAX / 2); /* +-2^30 */
+                k->affine(sa, xa, w2, bias, 2 * n, rows);
+                scalar->affine(sb, xa, w2, bias, 2 * n, rows);
+                assert_memory_equal(sa, sb, (size_t)rows * sizeof sa[0]);
             }
         }
         nnue_net_free(net);
@@ -252,6 +285,41 @@ static void test_output_worst_case(void **state)
         }
     }
     assert_true(levels >= N_SHAPES); /* scalar at least */
+}
+
+/* The second stage's worst case on every kernel set: its inputs from accumulators at QA are NNUE_QX each, and
+ * the affine sum of the widest input (2 * NNUE_HIDDEN_MAX) at weights +-NNUE_L_WEIGHT_MAX with a bias of
+ * +-NNUE_L_BIAS_MAX is exact (the closed form, about 1.6e9: inside int32 as nnue_arch.h says). */
+static void test_stage2_worst_case(void **state)
+{
+    (void)state;
+    enum { N_IN = 2 * NNUE_HIDDEN_MAX, ROWS = 5 };
+    static int16_t acc[NNUE_HIDDEN_MAX], x[N_IN], w[ROWS * N_IN];
+    for (int i = 0; i < NNUE_HIDDEN_MAX; i++)
+        acc[i] = NNUE_QA;
+    int levels = 0;
+    for (int level = NNUE_SCALAR; level < NNUE_SIMD_LEVELS; level++) {
+        const NnueKernels *k = nnue_kernels((NnueSimd)level);
+        if (!k)
+            continue;
+        levels++;
+        k->stage2_input(x, acc, acc, NNUE_HIDDEN_MAX);
+        for (int i = 0; i < N_IN; i++)
+            assert_int_equal(x[i], NNUE_QX);
+        for (int sign = -1; sign <= 1; sign += 2) {
+            int32_t bias[ROWS], out[ROWS];
+            for (int i = 0; i < ROWS * N_IN; i++)
+                w[i] = (int16_t)(sign * NNUE_L_WEIGHT_MAX);
+            for (int o = 0; o < ROWS; o++)
+                bias[o] = sign < 0 ? -NNUE_L_BIAS_MAX : NNUE_L_BIAS_MAX;
+            k->affine(out, x, w, bias, N_IN, ROWS);
+            const int64_t want = sign * ((int64_t)NNUE_L_BIAS_MAX + (int64_t)N_IN * NNUE_QX * NNUE_L_WEIGHT_MAX);
+            for (int o = 0; o < ROWS; o++)
+                if (out[o] != want)
+                    fail_msg("%s: affine row %d gave %d, expected %lld", k->name, o, out[o], (long long)want);
+        }
+    }
+    assert_true(levels >= 1);
 }
 
 /* A position and its colour-flipped twin score the same for the side to move, in every shape. */
@@ -325,6 +393,17 @@ static void expect_same_net(const uint8_t *img, size_t size, const Network *net)
     assert_memory_equal(back->ft_bias, net->ft_bias, h * 2);
     assert_memory_equal(back->out_weight, net->out_weight, NNUE_OUTPUT_BUCKETS * 2 * h * 2);
     assert_memory_equal(back->out_bias, net->out_bias, NNUE_OUTPUT_BUCKETS * 4);
+    const size_t nb = NNUE_OUTPUT_BUCKETS, l2 = (size_t)net->shape.l2, l3 = (size_t)net->shape.l3;
+    if (l2) {
+        assert_memory_equal(back->l2_weight, net->l2_weight, nb * l2 * 2 * h * 2);
+        assert_memory_equal(back->l2_bias, net->l2_bias, nb * l2 * 4);
+        assert_memory_equal(back->l3_weight, net->l3_weight, nb * l3 * l2 * 2);
+        assert_memory_equal(back->l3_bias, net->l3_bias, nb * l3 * 4);
+        assert_memory_equal(back->l4_weight, net->l4_weight, nb * l3 * 2);
+        assert_memory_equal(back->l4_bias, net->l4_bias, nb * 4);
+    } else {
+        assert_null(back->l2_weight);
+    }
     nnue_net_free(back);
 }
 
@@ -400,7 +479,7 @@ static void test_net_files_rejected(void **state)
     EDIT(NNUE_OFF_HIDDEN, 256, "payload size"); /* a width the engine runs, but not this payload's */
     EDIT(NNUE_OFF_BUCKETS, 4, "output buckets");
     EDIT(NNUE_OFF_QA, 127, "QA");
-    EDIT(NNUE_OFF_L2, 16, "second stage");
+    EDIT(NNUE_OFF_L2, 16, "second stage"); /* l2 without l3 */
     EDIT(NNUE_OFF_L3, 32, "second stage");
     EDIT(NNUE_OFF_RESERVED, 1, "reserved");
     /* the checksum covers the header too: a description edited after export fails */
@@ -426,6 +505,40 @@ static void test_net_files_rejected(void **state)
     put32(old + NNUE_OFF_HIDDEN, 512);
     fix_checksum(old, v1_size);
     expect_rejected(old, v1_size, "hidden size");
+    /* a net with a second stage: its widths bounded and matching the payload, its values in their ranges */
+    Network *s2 = random_net(10, &SHAPES[STAGE2_SHAPE]);
+    const size_t s2_size = nnue_net_file_size(s2);
+    uint8_t *two = malloc(s2_size), *bad2 = malloc(s2_size);
+    assert_non_null(two);
+    assert_non_null(bad2);
+    nnue_serialise(s2, two);
+    expect_same_net(two, s2_size, s2);
+    const struct {
+        int offset;
+        uint32_t value;
+        const char *want;
+    } S2_EDITS[] = { { NNUE_OFF_L2, NNUE_L2_MAX + 1, "second stage" }, { NNUE_OFF_L3, NNUE_L3_MAX + 1, "second stage" },
+                     { NNUE_OFF_L3, 0, "second stage" },                { NNUE_OFF_L2, 8, "payload size" } };
+    for (size_t e = 0; e < sizeof S2_EDITS / sizeof *S2_EDITS; e++) {
+        memcpy(bad2, two, s2_size);
+        put32(bad2 + S2_EDITS[e].offset, S2_EDITS[e].value);
+        fix_checksum(bad2, s2_size);
+        expect_rejected(bad2, s2_size, S2_EDITS[e].want);
+    }
+    /* the 8th second-stage weight (it follows the arrays of SHAPES[0], the same net without a second stage): 2048 */
+    const size_t l2_at = NNUE_HEADER_SIZE + nnue_payload_size(&SHAPES[0]) + 2 * 7;
+    memcpy(bad2, two, s2_size);
+    bad2[l2_at] = 0;
+    bad2[l2_at + 1] = 8;
+    fix_checksum(bad2, s2_size);
+    expect_rejected(bad2, s2_size, "second-stage weight");
+    memcpy(bad2, two, s2_size);
+    put32(bad2 + s2_size - 4, (uint32_t)NNUE_L_BIAS_MAX + 1); /* the last bucket's output bias */
+    fix_checksum(bad2, s2_size);
+    expect_rejected(bad2, s2_size, "bias");
+    free(bad2);
+    free(two);
+    nnue_net_free(s2);
     XqError err;
     assert_null(nnue_load_file("/nonexistent/dir/x.nnue", NULL, &err));
     assert_non_null(strstr(err.msg, "cannot open"));
@@ -445,6 +558,7 @@ int main(void)
         cmocka_unit_test(test_king_move_uses_the_cache),
         cmocka_unit_test(test_simd_equals_scalar),
         cmocka_unit_test(test_output_worst_case),
+        cmocka_unit_test(test_stage2_worst_case),
         cmocka_unit_test(test_colour_mirror),
         cmocka_unit_test(test_net_files_round_trip),
         cmocka_unit_test(test_net_files_rejected),

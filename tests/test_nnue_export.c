@@ -5,8 +5,9 @@
  * the trainer (tools/xqtrain/train_export.c), parsed by the engine
  * (src/eval/nnue/nnue_file.c), and on positions of random games the engine's
  * evaluation, fresh and incremental, equals the trainer's independent integer
- * reference exactly; and the description field survives the trip from
- * trainer to engine.
+ * reference exactly, with and without a second stage (whose share of the
+ * evaluation is checked to be there); and the description field survives
+ * the trip from trainer to engine.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,13 @@ static Network *export_parse(const NnueShape *shape, uint64_t seed, Network **q)
         fnet.out_b[b] = (float)b * 0.01f - 0.03f;
     for (size_t i = 0; i < (size_t)fnet.virt_rows * (size_t)shape->hidden; i++) /* folded into the export */
         fnet.virt[i] = (float)((double)(test_random(&s) % 2001) / 1000.0 - 1.0) * 0.05f;
+    for (size_t i = 0; i < train_s2_biases(shape); i++) /* a second stage's biases and output weights, trained-like */
+        fnet.s2_b[i] = (float)((double)(test_random(&s) % 2001) / 1000.0 - 1.0) * 0.3f;
+    for (int b = 0; shape->l2 && b < NNUE_OUTPUT_BUCKETS; b++) {
+        S2Layers L = train_s2_layers(shape, fnet.s2_w, fnet.s2_b, b);
+        for (int j = 0; j < shape->l3; j++)
+            L.w4[j] = (float)((double)(test_random(&s) % 2001) / 1000.0 - 1.0);
+    }
     net_clip(&fnet);
     XqError err;
     *q = qnet_quantise(&fnet, "export test", &err);
@@ -62,11 +70,16 @@ static Network *export_parse(const NnueShape *shape, uint64_t seed, Network **q)
     return net;
 }
 
-/* Engine evaluation (fresh and incremental) == trainer's integer reference, along random games, for a shape. */
+/* Engine evaluation (fresh and incremental) == trainer's integer reference, along random games, for a shape; with
+ * a second stage, it changes most evaluations from those of the same net without one. */
 static void engine_matches_trainer(const NnueShape *shape)
 {
-    Network *q;
+    Network *q, *q_lin;
     Network *net = export_parse(shape, 3, &q);
+    NnueShape linear = *shape;
+    linear.l2 = linear.l3 = 0;
+    Network *lin = export_parse(&linear, 3, &q_lin); /* the same seed: the same first layer and linear output */
+    int stage2_changed = 0;
     NnueStack *stack = malloc(sizeof *stack);
     Position *pos = malloc(sizeof *pos);
     assert_non_null(stack);
@@ -82,6 +95,9 @@ static void engine_matches_trainer(const NnueShape *shape)
             int want = qnet_eval(q, &tp);
             assert_int_equal(nnue_evaluate_fresh(net, pos, nnue_kernels(NNUE_SCALAR)), want);
             assert_int_equal(nnue_evaluate(net, stack, pos), want);
+            if (shape->l2)
+                assert_int_equal(nnue_evaluate_fresh(net, pos, NULL), want); /* the best kernels too */
+            stage2_changed += nnue_evaluate_fresh(lin, pos, NULL) != want;
             compared++;
             nonzero += want != 0;
             Move moves[MAX_MOVES];
@@ -97,10 +113,16 @@ static void engine_matches_trainer(const NnueShape *shape)
     assert_true(compared > 1000);
     assert_true(nonzero > compared / 2); /* the evaluations are not all trivially zero */
     assert_true(king_moves > GAMES);    /* kings change bucket along the games (feature set 2) */
+    if (shape->l2)
+        assert_true(stage2_changed > compared / 2);
+    else
+        assert_int_equal(stage2_changed, 0);
     free(pos);
     free(stack);
     nnue_net_free(net);
     nnue_net_free(q);
+    nnue_net_free(lin);
+    nnue_net_free(q_lin);
 }
 
 /* Feature set 1, width 256 (the shape of version 1 and 2 files). */
@@ -114,8 +136,20 @@ static void test_engine_matches_trainer(void **state)
 static void test_engine_matches_trainer_king(void **state)
 {
     (void)state;
-    const NnueShape shape = { NNUE_FEATURE_SET_KING, nnue_feature_count(NNUE_FEATURE_SET_KING), WIDE };
+    const NnueShape shape = { NNUE_FEATURE_SET_KING, nnue_feature_count(NNUE_FEATURE_SET_KING), WIDE, 0, 0 };
     engine_matches_trainer(&shape);
+}
+
+/* With a second stage: feature set 1 at width 256 with 16 x 32, feature set 2 at 512 with 15 x 7 (odd widths). */
+static void test_engine_matches_trainer_stage2(void **state)
+{
+    (void)state;
+    NnueShape shape = NNUE_SHAPE_V1;
+    shape.l2 = 16;
+    shape.l3 = 32;
+    engine_matches_trainer(&shape);
+    const NnueShape king = { NNUE_FEATURE_SET_KING, nnue_feature_count(NNUE_FEATURE_SET_KING), WIDE, 15, 7 };
+    engine_matches_trainer(&king);
 }
 
 /* A description fills the header's 64 bytes (a longer one is cut there); the engine reads the trainer's file
@@ -161,6 +195,7 @@ int main(void)
     tables_init();
     const struct CMUnitTest tests[] = { cmocka_unit_test(test_engine_matches_trainer),
                                         cmocka_unit_test(test_engine_matches_trainer_king),
+                                        cmocka_unit_test(test_engine_matches_trainer_stage2),
                                         cmocka_unit_test(test_description_round_trip) };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

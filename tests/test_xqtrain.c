@@ -1,9 +1,9 @@
 /*
  * test_xqtrain.c - the network trainer (tools/xqtrain): the gradient against
  * central finite differences (feature sets 1 and 2, with their virtual
- * rows), the integer reference evaluation against hand-computed values,
- * loading and filtering records, the fit of K, checkpoints (every version and
- * both feature sets), and a tiny training run on positions from random play
+ * rows, and a second stage), the integer reference evaluation against hand-computed values,
+ * loading and filtering records, the fit of K, checkpoints (every version,
+ * both feature sets, a second stage), and a tiny training run on positions from random play
  * (loss goes down, two runs give byte-identical nets, the export
  * round-trips).
  */
@@ -29,6 +29,8 @@ enum {
     K_FIT_RECORDS = 40000,
     CKPT_V2_HEADER = 32,    /* the header of checkpoint versions 1 and 2 */
     CKPT_HIDDEN = 8,
+    CKPT_V3_HEADER = 40,    /* the header of checkpoint version 3 (no second stage) */
+    CKPT_VERSION_AT = 7,
 };
 static const double FD_EPS = 1e-4, FD_REL_TOL = 2e-2, FD_ABS_TOL = 2e-5;
 /* Positions of the gradient check with kings in other king buckets than the start squares' (feature set 2). */
@@ -90,9 +92,9 @@ static void check_param(Net *net, float *param, float analytic, const TrainSet *
         fail_msg("gradient %g, finite difference %g (param %td)", (double)analytic, numeric, param - net->params);
 }
 
-/* The gradient of every parameter kind of a net of a feature set, virtual rows included, matches central finite
- * differences (powers 2 and 2.5). */
-static void check_gradient(int feature_set)
+/* The gradient of every parameter kind of a net of a feature set (with a second stage of l2 x l3, or none: 0 x 0),
+ * virtual rows included, matches central finite differences (powers 2 and 2.5). */
+static void check_gradient(int feature_set, int l2, int l3)
 {
     char path[PATH_MAX_TEST];
     write_random_games(tmp_path("fd.bin", path), FD_POSITIONS * 10, 7);
@@ -115,8 +117,16 @@ static void check_gradient(int feature_set)
         Grad g;
         Scratch sc;
         NnueShape shape = train_shape(feature_set, FD_HIDDEN);
+        shape.l2 = l2;
+        shape.l3 = l3;
         assert_true(net_alloc(&net, &shape) && grad_alloc(&g, &net) && scratch_alloc(&sc, FD_HIDDEN));
         net_init_random(&net, 11);
+        TrainRng sr = { 17 };
+        const size_t n_s2w = train_s2_weights(&shape), n_s2b = train_s2_biases(&shape);
+        for (size_t i = 0; i < n_s2w; i++) /* a second stage whose units are active and whose output counts */
+            net.s2_w[i] = (float)(1.6 * (rng_uniform(&sr) - 0.5));
+        for (size_t i = 0; i < n_s2b; i++)
+            net.s2_b[i] = (float)(0.2 + 0.4 * rng_uniform(&sr));
         for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * FD_HIDDEN; i++)
             net.out_w[i] *= 20; /* outputs large enough for a clear gradient */
         for (int j = 0; j < FD_HIDDEN; j++)
@@ -161,6 +171,23 @@ static void check_gradient(int feature_set)
                 check_param(&net, &net.out_w[b * 2 * FD_HIDDEN + j], g.out_w[b * 2 * FD_HIDDEN + j], &s, &loss, &sc);
             check_param(&net, &net.out_b[b], g.out_b[b], &s, &loss, &sc);
         }
+        for (size_t i = 0; i < n_s2w; i++)
+            check_param(&net, &net.s2_w[i], g.s2_w[i], &s, &loss, &sc);
+        for (size_t i = 0; i < n_s2b; i++)
+            check_param(&net, &net.s2_b[i], g.s2_b[i], &s, &loss, &sc);
+        int s2_nonzero = 0, s2_used = 0; /* the check saw real gradients (a third at least: some units sit outside
+                                          * (0, 1)) in the buckets the positions use */
+        for (int b = 0; l2 && b < NNUE_OUTPUT_BUCKETS; b++) {
+            if (g.out_b[b] == 0.0f)
+                continue;
+            S2Layers G = train_s2_layers(&shape, g.s2_w, g.s2_b, b);
+            for (int i = 0; i < l2 * 2 * FD_HIDDEN; i++, s2_used++)
+                s2_nonzero += G.w2[i] != 0.0f;
+            for (int i = 0; i < l3; i++, s2_used++)
+                s2_nonzero += G.w4[i] != 0.0f;
+        }
+        if (l2 && s2_nonzero * 3 <= s2_used)
+            fail_msg("only %d of %d second-stage weights of the used buckets have a gradient", s2_nonzero, s2_used);
         /* a row no position uses has no gradient and is not listed */
         for (int f = 0; f < net.rows; f++)
             if (!g.touched[f])
@@ -178,14 +205,21 @@ static void check_gradient(int feature_set)
 static void test_gradient(void **state)
 {
     (void)state;
-    check_gradient(NNUE_FEATURE_SET_PSQ);
+    check_gradient(NNUE_FEATURE_SET_PSQ, 0, 0);
+}
+
+/* The gradient of a net with a second stage (its weights and biases, and the first layer through it). */
+static void test_gradient_stage2(void **state)
+{
+    (void)state;
+    check_gradient(NNUE_FEATURE_SET_PSQ, 3, 2);
 }
 
 /* The gradient of a feature-set-2 net (king buckets; psq rows shared by the buckets, then material, file, rank). */
 static void test_gradient_king(void **state)
 {
     (void)state;
-    check_gradient(NNUE_FEATURE_SET_KING);
+    check_gradient(NNUE_FEATURE_SET_KING, 0, 0);
 }
 
 /* A factorised float net evaluates exactly like its folded copy, and its export like both (within quantisation). */
@@ -578,16 +612,21 @@ static void write_ckpt_old(const char *path, const Net *net, int version)
     assert_int_equal(fclose(f), 0);
 }
 
-/* A checkpoint of either feature set restores the shape, the weights (virtual rows too) and the Adam state exactly. */
+/* A checkpoint of either feature set, and of one with a second stage, restores the shape, the weights (virtual rows
+ * too) and the Adam state exactly. */
 static void test_checkpoint(void **state)
 {
     (void)state;
     XqError err;
     char path[PATH_MAX_TEST];
-    for (int set = NNUE_FEATURE_SET_PSQ; set <= NNUE_FEATURE_SET_KING; set++) {
+    for (int set = NNUE_FEATURE_SET_PSQ; set <= NNUE_FEATURE_SET_KING + 1; set++) {
         Net net, back;
         Adam adam, back_adam;
-        NnueShape shape = train_shape(set, CKPT_HIDDEN);
+        NnueShape shape = train_shape(set > NNUE_FEATURE_SET_KING ? NNUE_FEATURE_SET_PSQ : set, CKPT_HIDDEN);
+        if (set > NNUE_FEATURE_SET_KING) { /* the last round: a second stage */
+            shape.l2 = 3;
+            shape.l3 = 2;
+        }
         assert_true(net_alloc(&net, &shape) && adam_alloc(&adam, &net));
         net_init_random(&net, 9);
         for (size_t i = 0; i < (size_t)net.virt_rows * CKPT_HIDDEN; i++)
@@ -599,9 +638,7 @@ static void test_checkpoint(void **state)
         adam.step = 0x100000005ull;
         assert_true(ckpt_save(tmp_path("t.ckpt", path), &net, &adam, 3, &err));
         assert_true(init_from_file(path, &back, &back_adam, &err));
-        assert_int_equal(back.shape.feature_set, set);
-        assert_int_equal(back.shape.inputs, nnue_feature_count(set));
-        assert_int_equal(back.shape.hidden, CKPT_HIDDEN);
+        assert_memory_equal(&back.shape, &shape, sizeof shape);
         assert_int_equal(back.size, net.size);
         assert_memory_equal(back.params, net.params, net.size * sizeof(float));
         assert_memory_equal(back_adam.m, adam.m, net.size * sizeof(float));
@@ -644,6 +681,27 @@ static void test_checkpoint_old(void **state)
         adam_free(&adam);
     }
     net_free(&net);
+    /* version 3: the 40-byte header of version 4 without the second stage's widths */
+    shape = train_shape(NNUE_FEATURE_SET_KING, CKPT_HIDDEN);
+    assert_true(net_alloc(&net, &shape));
+    net_init_random(&net, 5);
+    assert_true(ckpt_save(tmp_path("v4.ckpt", path), &net, NULL, 2, &err));
+    size_t n;
+    uint8_t *img = read_whole_file(path, &n, &err);
+    assert_non_null(img);
+    img[CKPT_VERSION_AT] = 3;
+    memmove(img + CKPT_V3_HEADER, img + CKPT_V3_HEADER + 8, n - CKPT_V3_HEADER - 8);
+    FILE *f = fopen(tmp_path("v3.ckpt", path), "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(img, 1, n - 8, f), n - 8);
+    assert_int_equal(fclose(f), 0);
+    free(img);
+    assert_true(init_from_file(path, &back, &adam, &err));
+    assert_memory_equal(&back.shape, &shape, sizeof shape);
+    assert_memory_equal(back.params, net.params, net.size * sizeof(float));
+    net_free(&back);
+    adam_free(&adam);
+    net_free(&net);
 }
 
 /* Runs the trainer tests in a temporary directory. */
@@ -653,6 +711,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gradient),
         cmocka_unit_test(test_gradient_king),
+        cmocka_unit_test(test_gradient_stage2),
         cmocka_unit_test(test_factorised_export),
         cmocka_unit_test(test_integer_reference),
         cmocka_unit_test(test_load_filters),

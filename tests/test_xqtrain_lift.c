@@ -119,8 +119,9 @@ static void assert_same_evals(const Net *a, const Net *b, const TrainPos *tp, in
     scratch_free(&sb);
 }
 
-/* A set-1 net lifted to set 2 and widened (and each alone) evaluates exactly as before, on and off the grid; its
- * new units get a gradient; narrower or set 2 -> 1 lifts are refused. */
+/* A set-1 net lifted to set 2 and widened (and each alone), or given a second stage, evaluates exactly as before,
+ * on and off the grid; its new units and second stage get a gradient; narrower or set 2 -> 1 lifts, and a second
+ * stage's widths changed, are refused. */
 static void test_lift_exact(void **state)
 {
     (void)state;
@@ -132,9 +133,12 @@ static void test_lift_exact(void **state)
     assert_int_equal(sm.buckets, (1u << NNUE_OUTPUT_BUCKETS) - 1); /* every output bucket is evaluated */
     Net from, to;
     trained_like(&from, &NNUE_SHAPE_V1, SEED);
-    const NnueShape targets[] = { train_shape(NNUE_FEATURE_SET_KING, WIDE),
-                                  train_shape(NNUE_FEATURE_SET_KING, NNUE_HIDDEN_V1),
-                                  train_shape(NNUE_FEATURE_SET_PSQ, WIDE) };
+    NnueShape targets[] = { train_shape(NNUE_FEATURE_SET_KING, WIDE), train_shape(NNUE_FEATURE_SET_KING, NNUE_HIDDEN_V1),
+                            train_shape(NNUE_FEATURE_SET_PSQ, WIDE), NNUE_SHAPE_V1, train_shape(NNUE_FEATURE_SET_KING, WIDE) };
+    targets[3].l2 = 16; /* a second stage added, alone and with the rest */
+    targets[3].l3 = 32;
+    targets[4].l2 = 8;
+    targets[4].l3 = 4;
     XqError err;
     for (size_t t = 0; t < sizeof targets / sizeof *targets; t++)
         for (int qat = 0; qat < 2; qat++) {
@@ -169,19 +173,49 @@ static void test_lift_exact(void **state)
         fail_msg("only %d of the %d new units have a gradient", live, WIDE - NNUE_HIDDEN_V1);
     grad_free(&g);
     scratch_free(&sc);
+    /* an added second stage (output weights 0) computes, so its output weights get a gradient at once; a net with
+     * one keeps it (the same evaluations), and its widths cannot change */
+    Net staged, kept;
+    assert_true(net_lift(&from, &targets[3], SEED, &staged, &err));
+    assert_true(grad_alloc(&g, &staged) && scratch_alloc(&sc, NNUE_HIDDEN_V1));
+    for (int i = 0; i < n; i++)
+        net_loss_grad(&staged, &tp[i], &loss, 1.0f / (float)n, &g, &sc);
+    int live_s2 = 0;
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
+        S2Layers G = train_s2_layers(&staged.shape, g.s2_w, g.s2_b, b);
+        for (int j = 0; j < staged.shape.l3; j++)
+            live_s2 += G.w4[j] != 0.0f;
+    }
+    if (live_s2 < NNUE_OUTPUT_BUCKETS * staged.shape.l3 / 4)
+        fail_msg("only %d second-stage output weights have a gradient", live_s2);
+    grad_free(&g);
+    scratch_free(&sc);
+    NnueShape kept_shape = targets[3];
+    kept_shape.feature_set = NNUE_FEATURE_SET_KING;
+    kept_shape.inputs = nnue_feature_count(NNUE_FEATURE_SET_KING);
+    assert_true(net_lift(&staged, &kept_shape, SEED, &kept, &err));
+    assert_same_evals(&staged, &kept, tp, n);
+    net_free(&kept);
+    NnueShape other = targets[3];
+    other.l2 = 8;
+    assert_false(net_lift(&staged, &other, SEED, &kept, &err));
+    other = targets[3];
+    other.hidden = WIDE;
+    assert_false(net_lift(&staged, &other, SEED, &kept, &err));
+    net_free(&staged);
     /* impossible lifts: a narrower width, feature set 2 to 1 */
     const NnueShape narrow = train_shape(NNUE_FEATURE_SET_PSQ, NNUE_HIDDEN_V1 / 2);
     Net bad;
     assert_false(net_lift(&from, &narrow, SEED, &bad, &err));
-    assert_non_null(strstr(err.msg, "cannot start"));
+    assert_non_null(strstr(err.msg, "cannot lift"));
     assert_false(net_lift(&to, &NNUE_SHAPE_V1, SEED, &bad, &err));
     net_free(&to);
     net_free(&from);
     sample_free(&sm);
 }
 
-/* The shipped net lifted to feature set 2, width 512: the float net evaluates as its dequantised source, and the
- * exported net gives the engine exactly the shipped net's evaluations. */
+/* The shipped net lifted to feature set 2, width 512, or given a second stage: the float net evaluates as its
+ * dequantised source, and the exported net gives the engine exactly the shipped net's evaluations. */
 static void test_lift_shipped_net(void **state)
 {
     (void)state;
@@ -220,6 +254,29 @@ static void test_lift_shipped_net(void **state)
         nonzero += want != 0;
     }
     assert_true(nonzero > n / 2);
+    free(img);
+    nnue_net_free(engine);
+    nnue_net_free(lifted);
+    /* given a second stage instead (output weights 0): the engine runs it and still evaluates as the shipped net */
+    NnueShape staged = from.shape;
+    staged.l2 = 16;
+    staged.l3 = 32;
+    net_free(&to);
+    assert_true(net_lift(&from, &staged, SEED, &to, &err));
+    assert_same_evals(&from, &to, tp, n);
+    lifted = qnet_quantise(&to, "lifted", &err);
+    if (!lifted)
+        fail_msg("%s", err.msg);
+    img = qnet_image(lifted, &size);
+    engine = nnue_parse(img, size, &err);
+    if (!engine)
+        fail_msg("%s", err.msg);
+    assert_int_equal(engine->shape.l2, 16);
+    for (int i = 0; i < n; i++) {
+        int want = nnue_evaluate_fresh(shipped, &pos[i], NULL);
+        assert_int_equal(nnue_evaluate_fresh(engine, &pos[i], NULL), want);
+        assert_int_equal(qnet_eval(lifted, &tp[i]), want);
+    }
     free(img);
     nnue_net_free(engine);
     nnue_net_free(lifted);

@@ -7,11 +7,13 @@
 #include "train_export.h"
 
 enum {
-    CKPT_HEADER_SIZE = 40,
+    CKPT_HEADER_SIZE = 48,
+    CKPT_HEADER_SIZE_V3 = 40, /* version 3: no second stage */
     CKPT_HEADER_SIZE_V2 = 32, /* versions 1 and 2: no feature set, no inputs */
     CKPT_MAGIC_SIZE = 8,
     CKPT_VERSION_AT = 7,
-    CKPT_VERSION = 3,
+    CKPT_VERSION = 4,
+    CKPT_VERSION_SHAPE = 3,   /* feature set and inputs, no second stage */
     CKPT_VERSION_VIRT = 2,    /* feature set 1 with its 280 virtual rows */
     CKPT_VERSION_PLAIN = 1,   /* feature set 1 without virtual rows */
     CKPT_MAX_HIDDEN = 1 << 16,
@@ -70,6 +72,8 @@ bool ckpt_save(const char *path, const Net *net, const Adam *adam, int epoch, Xq
     put32(buf + 28, (uint32_t)net->virt_rows);
     put32(buf + 32, (uint32_t)net->shape.feature_set);
     put32(buf + 36, (uint32_t)net->shape.inputs);
+    put32(buf + 40, (uint32_t)net->shape.l2);
+    put32(buf + 44, (uint32_t)net->shape.l3);
     put_floats(buf + CKPT_HEADER_SIZE, net->params, net->size);
     if (adam) {
         put_floats(buf + CKPT_HEADER_SIZE + 4 * net->size, adam->m, net->size);
@@ -102,28 +106,43 @@ static size_t get_array(const uint8_t *in, int version, float *x, const Net *net
     return 4 * (net->size - virt);
 }
 
-/* The shape a checkpoint header states (versions 1 and 2: feature set 1); false if its fields do not fit. */
+/* The header bytes of a checkpoint version. */
+static size_t ckpt_header_size(int version)
+{
+    return version == CKPT_VERSION ? CKPT_HEADER_SIZE : version == CKPT_VERSION_SHAPE ? CKPT_HEADER_SIZE_V3
+                                                                                      : CKPT_HEADER_SIZE_V2;
+}
+
+/* The shape a checkpoint header states (versions 1 and 2: feature set 1; before 4: no second stage); false if its
+ * fields do not fit. */
 static bool ckpt_shape(const uint8_t *buf, size_t n, int version, NnueShape *shape)
 {
-    uint32_t hidden = get32(buf + 8), set = NNUE_FEATURE_SET_PSQ, inputs = NNUE_FEATURES;
-    if (version == CKPT_VERSION) {
-        if (n < CKPT_HEADER_SIZE)
-            return false;
+    uint32_t hidden = get32(buf + 8), set = NNUE_FEATURE_SET_PSQ, inputs = NNUE_FEATURES, l2 = 0, l3 = 0;
+    if (n < ckpt_header_size(version))
+        return false;
+    if (version >= CKPT_VERSION_SHAPE) {
         set = get32(buf + 32);
         inputs = get32(buf + 36);
     }
+    if (version == CKPT_VERSION) {
+        l2 = get32(buf + 40);
+        l3 = get32(buf + 44);
+    }
     if (hidden == 0 || hidden > CKPT_MAX_HIDDEN || nnue_feature_count((int)set) == 0
-        || inputs != (uint32_t)nnue_feature_count((int)set))
+        || inputs != (uint32_t)nnue_feature_count((int)set) || l2 > NNUE_L2_MAX || l3 > NNUE_L3_MAX
+        || (l2 == 0) != (l3 == 0))
         return false;
     *shape = train_shape((int)set, (int)hidden);
+    shape->l2 = (int)l2;
+    shape->l3 = (int)l3;
     return true;
 }
 
-/* Loads a checkpoint (version 1, 2 or 3) held in buf. */
+/* Loads a checkpoint (version 1 to 4) held in buf. */
 static bool ckpt_parse(const uint8_t *buf, size_t n, Net *net, Adam *adam, XqError *err)
 {
     int version = buf[CKPT_VERSION_AT];
-    size_t header = version == CKPT_VERSION ? CKPT_HEADER_SIZE : CKPT_HEADER_SIZE_V2;
+    size_t header = ckpt_header_size(version);
     uint32_t has_adam = get32(buf + 24), virt = get32(buf + 28);
     NnueShape shape;
     if (!ckpt_shape(buf, n, version, &shape) || has_adam > 1) {

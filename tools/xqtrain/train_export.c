@@ -23,16 +23,49 @@ static bool quantise_one(float x, double scale, long lo, long hi, long *out)
     return true;
 }
 
-/* Quantises n floats times scale into int16 within [-lim, lim]; false if one is outside. */
-static bool quantise_int16(const float *x, size_t n, double scale, long lim, int16_t *out)
+/* Quantises n floats times scale within [-lim, lim] into out16 (int16) or, if it is NULL, out32 (int32); false if
+ * one is outside. */
+static bool quantise_span(const float *x, size_t n, double scale, long lim, int16_t *out16, int32_t *out32)
 {
     long v;
     for (size_t i = 0; i < n; i++) {
         if (!quantise_one(x[i], scale, -lim, lim, &v))
             return false;
-        out[i] = (int16_t)v;
+        if (out16)
+            out16[i] = (int16_t)v;
+        else
+            out32[i] = (int32_t)v;
     }
     return true;
+}
+
+/* Quantises n floats times scale into int16 within [-lim, lim]; false if one is outside. */
+static bool quantise_int16(const float *x, size_t n, double scale, long lim, int16_t *out)
+{
+    return quantise_span(x, n, scale, lim, out, NULL);
+}
+
+/* Quantises n floats times scale into int32 within [-lim, lim]; false if one is outside. */
+static bool quantise_int32(const float *x, size_t n, double scale, long lim, int32_t *out)
+{
+    return quantise_span(x, n, scale, lim, NULL, out);
+}
+
+/* Quantises the second stage (weights * QW, biases * QX * QW) into q's arrays, bucket by bucket; true without one. */
+static bool quantise_stage2(const Net *net, Network *q)
+{
+    const int l2 = net->shape.l2, l3 = net->shape.l3, in = 2 * net->shape.hidden;
+    bool ok = true;
+    for (int b = 0; ok && l2 && b < NNUE_OUTPUT_BUCKETS; b++) {
+        S2Layers L = train_s2_layers(&net->shape, net->s2_w, net->s2_b, b);
+        ok = quantise_int16(L.w2, (size_t)(l2 * in), NNUE_QW, NNUE_L_WEIGHT_MAX, q->l2_weight + (size_t)b * l2 * in)
+          && quantise_int32(L.b2, (size_t)l2, NNUE_QXW, NNUE_L_BIAS_MAX, q->l2_bias + b * l2)
+          && quantise_int16(L.w3, (size_t)(l3 * l2), NNUE_QW, NNUE_L_WEIGHT_MAX, q->l3_weight + b * l3 * l2)
+          && quantise_int32(L.b3, (size_t)l3, NNUE_QXW, NNUE_L_BIAS_MAX, q->l3_bias + b * l3)
+          && quantise_int16(L.w4, (size_t)l3, NNUE_QW, NNUE_L_WEIGHT_MAX, q->l4_weight + b * l3)
+          && quantise_int32(L.b4, 1, NNUE_QXW, NNUE_L_BIAS_MAX, q->l4_bias + b);
+    }
+    return ok;
 }
 
 /* Quantises a float net into a new engine net of its shape. */
@@ -59,6 +92,7 @@ Network *qnet_quantise(const Net *net, const char *desc, XqError *err)
         ok = quantise_one(net->out_b[b], QAB, INT32_MIN, INT32_MAX, &v);
         q->out_bias[b] = (int32_t)v;
     }
+    ok = ok && quantise_stage2(net, q);
     if (!ok) {
         snprintf(err->msg, sizeof err->msg, "a weight is out of the quantised range (was the net clipped?)");
         nnue_net_free(q);
@@ -93,6 +127,8 @@ bool nnue_parse_header(const uint8_t *buf, size_t n, NnueHeader *h, XqError *err
     h->qa = get32(buf + NNUE_OFF_QA);
     h->qb = get32(buf + NNUE_OFF_QB);
     h->scale = get32(buf + NNUE_OFF_SCALE);
+    h->l2 = h->version == NNUE_VERSION ? get32(buf + NNUE_OFF_L2) : 0;
+    h->l3 = h->version == NNUE_VERSION ? get32(buf + NNUE_OFF_L3) : 0;
     h->payload_size = get32(buf + NNUE_OFF_PAYLOAD);
     h->checksum = get32(buf + NNUE_OFF_CHECKSUM);
     size_t present = n - NNUE_HEADER_SIZE < h->payload_size ? n - NNUE_HEADER_SIZE : h->payload_size;
@@ -128,7 +164,36 @@ uint8_t *read_whole_file(const char *path, size_t *n, XqError *err)
 /* Reads and parses a .nnue file. */
 Network *qnet_read_file(const char *path, XqError *err) { return nnue_load_file(path, NULL, err); }
 
-/* Integer reference evaluation (steps 1-4 of train_export.h). */
+/* A second-stage activation of the integer reference (step 5): round(clamp(sum, 0, QX * QW) / QW). */
+static int32_t s2_act(int64_t sum)
+{
+    int64_t v = sum < 0 ? 0 : sum > NNUE_QXW ? NNUE_QXW : sum;
+    return (int32_t)((v + NNUE_QW / 2) / NNUE_QW);
+}
+
+/* The second stage of the integer reference (step 5) on the inputs x (2 * hidden of them): its output o. */
+static int64_t qnet_stage2(const Network *q, int b, const int32_t *x)
+{
+    const int l2 = q->shape.l2, l3 = q->shape.l3, in = 2 * q->shape.hidden;
+    int32_t y[NNUE_L2_MAX];
+    for (int i = 0; i < l2; i++) {
+        int64_t t = q->l2_bias[b * l2 + i];
+        const int16_t *w = q->l2_weight + ((size_t)b * (size_t)l2 + (size_t)i) * (size_t)in;
+        for (int j = 0; j < in; j++)
+            t += (int64_t)x[j] * w[j];
+        y[i] = s2_act(t);
+    }
+    int64_t o = q->l4_bias[b];
+    for (int j = 0; j < l3; j++) {
+        int64_t t = q->l3_bias[b * l3 + j];
+        for (int i = 0; i < l2; i++)
+            t += (int64_t)y[i] * q->l3_weight[(b * l3 + j) * l2 + i];
+        o += (int64_t)s2_act(t) * q->l4_weight[b * l3 + j];
+    }
+    return o;
+}
+
+/* Integer reference evaluation (steps 1-5 of train_export.h). */
 int qnet_eval(const Network *q, const TrainPos *p)
 {
     TrainFeatures f;
@@ -136,6 +201,7 @@ int qnet_eval(const Network *q, const TrainPos *p)
     const int n = q->shape.hidden;
     const int16_t *out_w = nnue_out_row(q, f.bucket);
     int64_t sum = 0;
+    int32_t x[2 * NNUE_HIDDEN_MAX]; /* the second stage's inputs */
     for (int k = 0; k < 2; k++) {
         int16_t acc[NNUE_HIDDEN_MAX];
         memcpy(acc, q->ft_bias, (size_t)n * sizeof *acc);
@@ -149,10 +215,13 @@ int qnet_eval(const Network *q, const TrainPos *p)
             int v = acc[j] < 0 ? 0 : acc[j] > NNUE_QA ? NNUE_QA : acc[j];
             int16_t vw = (int16_t)(v * w[j]);
             sum += (int64_t)vw * v;
+            x[k * n + j] = (v * v + (1 << (NNUE_X_SHIFT - 1))) >> NNUE_X_SHIFT;
         }
     }
-    int64_t eval = (sum / NNUE_QA + q->out_bias[f.bucket]) * NNUE_SCALE / QAB;
-    return (int)eval;
+    int64_t lin = sum / NNUE_QA + q->out_bias[f.bucket];
+    if (!q->shape.l2)
+        return (int)(lin * NNUE_SCALE / QAB);
+    return (int)((lin * NNUE_QXW + qnet_stage2(q, f.bucket, x) * QAB) * NNUE_SCALE / ((int64_t)QAB * NNUE_QXW));
 }
 
 /* Allocates a float net of q's shape holding q dequantised (real rows; the virtual rows are zero). */
@@ -169,6 +238,21 @@ bool qnet_dequantise(const Network *q, Net *net)
         net->out_w[i] = (float)q->out_weight[i] / NNUE_QB;
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         net->out_b[b] = (float)((double)q->out_bias[b] / QAB);
+    const int l2 = q->shape.l2, l3 = q->shape.l3, in = 2 * q->shape.hidden;
+    for (int b = 0; l2 && b < NNUE_OUTPUT_BUCKETS; b++) {
+        S2Layers L = train_s2_layers(&q->shape, net->s2_w, net->s2_b, b);
+        for (int i = 0; i < l2 * in; i++)
+            L.w2[i] = (float)q->l2_weight[(size_t)b * (size_t)(l2 * in) + (size_t)i] / NNUE_QW;
+        for (int i = 0; i < l3 * l2; i++)
+            L.w3[i] = (float)q->l3_weight[b * l3 * l2 + i] / NNUE_QW;
+        for (int j = 0; j < l3; j++) {
+            L.w4[j] = (float)q->l4_weight[b * l3 + j] / NNUE_QW;
+            L.b3[j] = (float)((double)q->l3_bias[b * l3 + j] / NNUE_QXW);
+        }
+        for (int i = 0; i < l2; i++)
+            L.b2[i] = (float)((double)q->l2_bias[b * l2 + i] / NNUE_QXW);
+        L.b4[0] = (float)((double)q->l4_bias[b] / NNUE_QXW);
+    }
     net_sync(net);
     return true;
 }
@@ -222,7 +306,8 @@ bool export_check(const Net *net, const uint8_t *file, size_t size, const TrainS
     chk->float_loss = n ? chk->float_loss / (double)n : 0;
     chk->quant_loss = n ? chk->quant_loss / (double)n : 0;
     chk->int32_worst = int32_worst_case(q);
-    chk->passed = chk->mean_diff <= mean_tolerance && chk->max_dequant_diff <= EXPORT_DEQUANT_TOLERANCE_CP;
+    const double dequant_limit = q->shape.l2 ? EXPORT_DEQUANT_TOLERANCE_S2_CP : EXPORT_DEQUANT_TOLERANCE_CP;
+    chk->passed = chk->mean_diff <= mean_tolerance && chk->max_dequant_diff <= dequant_limit;
     ok = true;
 done:
     nnue_net_free(q);
@@ -230,6 +315,9 @@ done:
     scratch_free(&s);
     return ok;
 }
+
+/* Does a net file image (a version 3 header) state a second stage? */
+static bool net_image_has_stage2(const uint8_t *file) { return get32(file + NNUE_OFF_L2) != 0; }
 
 /* Writes a net file image to path. */
 bool write_net_file(const char *path, const uint8_t *file, size_t size, XqError *err)
@@ -261,7 +349,8 @@ bool export_net(const Net *net, const char *desc, const char *path, const TrainS
     if (ok && !chk->passed) {
         snprintf(err->msg, sizeof err->msg, "export check failed: mean |float - int| %.2f cp (limit %.1f), "
                  "max |dequantised - int| %.2f cp (limit %.2f)", chk->mean_diff, mean_tolerance,
-                 chk->max_dequant_diff, EXPORT_DEQUANT_TOLERANCE_CP);
+                 chk->max_dequant_diff, net_image_has_stage2(file) ? EXPORT_DEQUANT_TOLERANCE_S2_CP
+                                                                 : EXPORT_DEQUANT_TOLERANCE_CP);
         ok = false;
     }
     ok = ok && write_net_file(path, file, size, err);

@@ -23,6 +23,13 @@
  *      then the product with SCALE is divided by QA * QB = 16320
  * If every bucket satisfies QA * QA * sum_j |out_w_q[b][j]| <= INT32_MAX (reported by the check),
  * step 3 may be done in int32 with the same result.
+ *   5. with a second stage (nnue_arch.h): its weights round(w * QW) (int16, |.| <= 2047), its biases
+ *      round(b * QX * QW) (int32); x[p * hidden + j] = (v^2 + 256) >> 9 with v of step 2; each layer's sum
+ *      (bias + weights . inputs) becomes its next input as (clamp(sum, 0, QX * QW) + QW / 2) / QW; the last
+ *      gives o = b4 + w4 . z; then eval = (lin * QX * QW + o * QA * QB) * SCALE / (QA * QB * QX * QW), lin
+ *      = sum / QA + out_b_q[b] of step 4.
+ * A float net with a second stage differs from its integer net by more than the truncations: its
+ * activations are continuous where the integer ones have 128 levels (EXPORT_DEQUANT_TOLERANCE_S2_CP).
  */
 #ifndef XQ_TRAIN_EXPORT_H
 #define XQ_TRAIN_EXPORT_H
@@ -38,10 +45,14 @@ enum {
 #define EXPORT_MEAN_TOLERANCE_CP 5.0
 /* Max |dequantised float eval - integer eval| (cp): the two truncating divisions lose < 1 + 400 / 16320. */
 #define EXPORT_DEQUANT_TOLERANCE_CP 1.05
+/* The same with a second stage, whose activations the integer net rounds to 1/127 (measured: 1.02-1.05 cp on
+ * second stages trained from n11a, 2.8 cp on tests/test_xqtrain.c's active random one; tools/xqtrain/README.md). */
+#define EXPORT_DEQUANT_TOLERANCE_S2_CP 10.0
 
 /* The header fields of a .nnue file, as stored (any version). */
 typedef struct NnueHeader {
     uint32_t version, feature_set, inputs, hidden, buckets, qa, qb, scale, payload_size, checksum;
+    uint32_t l2, l3; /* the second stage's widths (version 3; 0 before) */
     uint32_t actual_checksum; /* nnue_file_checksum of the header and the payload bytes present */
     char desc[NNUE_DESC_SIZE_V2 + 1]; /* the description field of the file's version */
 } NnueHeader;

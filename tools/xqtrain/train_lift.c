@@ -8,7 +8,8 @@ bool net_can_lift(const NnueShape *from, const NnueShape *to)
 {
     bool sets = from->feature_set == to->feature_set
              || (from->feature_set == NNUE_FEATURE_SET_PSQ && to->feature_set == NNUE_FEATURE_SET_KING);
-    return sets && to->hidden >= from->hidden;
+    bool stage2 = from->l2 == 0 || (to->l2 == from->l2 && to->l3 == from->l3 && to->hidden == from->hidden);
+    return sets && to->hidden >= from->hidden && stage2;
 }
 
 /* Copies the first n floats of each of `rows` rows of width hf (from) into rows of width ht (to). */
@@ -22,9 +23,9 @@ static void copy_rows(float *to, size_t ht, const float *from, size_t hf, size_t
 bool net_lift(const Net *from, const NnueShape *to, uint64_t seed, Net *out, XqError *err)
 {
     if (!net_can_lift(&from->shape, to)) {
-        snprintf(err->msg, sizeof err->msg, "cannot start a net of feature set %d, hidden %d from one of feature set "
-                 "%d, hidden %d (the width may grow, feature set 1 may become 2)", to->feature_set, to->hidden,
-                 from->shape.feature_set, from->shape.hidden);
+        snprintf(err->msg, sizeof err->msg, "cannot lift set %d, hidden %d, stage %dx%d to set %d, hidden %d, stage "
+                 "%dx%d: width may grow, set 1 become 2, a stage be added (one kept as is)", from->shape.feature_set,
+                 from->shape.hidden, from->shape.l2, from->shape.l3, to->feature_set, to->hidden, to->l2, to->l3);
         return false;
     }
     if (!net_alloc(out, to)) {
@@ -46,6 +47,12 @@ bool net_lift(const Net *from, const NnueShape *to, uint64_t seed, Net *out, XqE
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
         copy_rows(out->out_w + b * 2 * ht, ht, from->out_w + b * 2 * hf, hf, 2); /* both halves of the bucket */
     memcpy(out->out_b, from->out_b, NNUE_OUTPUT_BUCKETS * sizeof *out->out_b);
+    if (from->shape.l2) { /* the same widths and first layer: the same blocks */
+        memcpy(out->s2_w, from->s2_w, train_s2_weights(to) * sizeof *out->s2_w);
+        memcpy(out->s2_b, from->s2_b, train_s2_biases(to) * sizeof *out->s2_b);
+    } else {
+        net_init_stage2(out, rng_next(&r));
+    }
     out->qat = from->qat;
     out->factorised = from->factorised;
     net_sync(out);

@@ -19,6 +19,10 @@
  *     (random rows give them activations, so their output weights get a
  *     gradient from the first batch).
  *   - the output biases are A's.
+ *   - a second stage: B may add one A lacks (net_init_stage2, seeded: zero
+ *     output weights, so it adds exactly 0 until trained); one A has is
+ *     copied, B keeping its widths and A's first-layer width (its weights
+ *     are per first-layer unit).
  * B's float evaluation then equals A's on every position, bit for bit (the
  * forward pass adds the new units' zero products to the same partial sums).
  */
@@ -27,7 +31,8 @@
 
 #include "train_model.h"
 
-/* Can a net of shape `from` be lifted to shape `to` (the same or a wider width; set 1 to 1, 2 to 2 or 1 to 2)? */
+/* Can a net of shape `from` be lifted to shape `to` (the same or a wider width; set 1 to 1, 2 to 2 or 1 to 2; a
+ * second stage added, or kept as it is at the same width)? */
 bool net_can_lift(const NnueShape *from, const NnueShape *to);
 /* Allocates out with shape `to` and fills it from `from` as above (its qat and factorised flags too); false with
  * err filled if the shapes do not allow it or out of memory. */

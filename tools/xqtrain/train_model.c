@@ -70,13 +70,29 @@ float rng_ft_init(TrainRng *r) { return (float)(FT_INIT_STD * rng_normal(r)); }
 /* The shape of a feature set and width. */
 NnueShape train_shape(int feature_set, int hidden)
 {
-    NnueShape s = { feature_set, nnue_feature_count(feature_set), hidden };
+    NnueShape s = { feature_set, nnue_feature_count(feature_set), hidden, 0, 0 };
     return s;
+}
+
+/* Second-stage weights of a shape, every bucket. */
+size_t train_s2_weights(const NnueShape *s) { return s->l2 ? nnue_stage2_weights(s) : 0; }
+
+/* Second-stage biases of a shape, every bucket. */
+size_t train_s2_biases(const NnueShape *s) { return nnue_stage2_biases(s); }
+
+/* Bucket b's layers inside the second stage's weight and bias blocks. */
+S2Layers train_s2_layers(const NnueShape *s, float *w, float *bias, int b)
+{
+    const size_t nb = NNUE_OUTPUT_BUCKETS, l2 = (size_t)s->l2, l3 = (size_t)s->l3, in = 2 * (size_t)s->hidden;
+    const size_t bk = (size_t)b;
+    S2Layers L = { w + bk * l2 * in, w + nb * l2 * in + bk * l3 * l2, w + nb * (l2 * in + l3 * l2) + bk * l3,
+                   bias + bk * l2, bias + nb * l2 + bk * l3, bias + nb * (l2 + l3) + bk };
+    return L;
 }
 
 /* Points the parameter views into an array laid out for a net's rows and width. */
 static void set_views(float *base, const Net *net, float **ft_w, float **virt, float **ft_b, float **out_w,
-                      float **out_b)
+                      float **out_b, float **s2_w, float **s2_b)
 {
     size_t h = (size_t)net->shape.hidden;
     *ft_w = base;
@@ -84,30 +100,37 @@ static void set_views(float *base, const Net *net, float **ft_w, float **virt, f
     *ft_b = *ft_w + (size_t)net->rows * h;
     *out_w = *ft_b + h;
     *out_b = *out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
+    *s2_w = net->shape.l2 ? *out_b + NNUE_OUTPUT_BUCKETS : NULL;
+    *s2_b = net->shape.l2 ? *s2_w + train_s2_weights(&net->shape) : NULL;
 }
 
 /* Allocates a zeroed net of a shape. */
 bool net_alloc(Net *net, const NnueShape *shape)
 {
     memset(net, 0, sizeof *net);
+    bool stage2 = (shape->l2 == 0 && shape->l3 == 0)
+               || (shape->l2 >= 1 && shape->l2 <= NNUE_L2_MAX && shape->l3 >= 1 && shape->l3 <= NNUE_L3_MAX);
     if (nnue_feature_count(shape->feature_set) == 0 || shape->inputs != nnue_feature_count(shape->feature_set)
-        || shape->hidden < 1)
+        || shape->hidden < 1 || !stage2)
         return false;
     size_t h = (size_t)shape->hidden;
     net->shape = *shape;
     net->psq_rows = shape->feature_set == NNUE_FEATURE_SET_KING ? TRAIN_PSQ_ROWS : 0;
     net->virt_rows = net->psq_rows + TRAIN_GROUP_ROWS;
     net->rows = shape->inputs + net->virt_rows;
-    net->size = (size_t)net->rows * h + h + NNUE_OUTPUT_BUCKETS * 2 * h + NNUE_OUTPUT_BUCKETS;
+    net->size = (size_t)net->rows * h + h + NNUE_OUTPUT_BUCKETS * 2 * h + NNUE_OUTPUT_BUCKETS
+              + train_s2_weights(shape) + train_s2_biases(shape);
     net->params = calloc(net->size, sizeof *net->params);
     net->out_q = calloc(NNUE_OUTPUT_BUCKETS * 2 * h, sizeof *net->out_q);
     net->ft_eff = calloc((size_t)shape->inputs * h, sizeof *net->ft_eff);
     net->ft_bq = calloc(h, sizeof *net->ft_bq);
-    if (!net->params || !net->out_q || !net->ft_eff || !net->ft_bq) {
+    net->s2_wq = calloc(train_s2_weights(shape) + 1, sizeof *net->s2_wq);
+    if (!net->params || !net->out_q || !net->ft_eff || !net->ft_bq || !net->s2_wq) {
         net_free(net);
         return false;
     }
-    set_views(net->params, net, &net->ft_w, &net->virt, &net->ft_b, &net->out_w, &net->out_b);
+    set_views(net->params, net, &net->ft_w, &net->virt, &net->ft_b, &net->out_w, &net->out_b, &net->s2_w,
+              &net->s2_b);
     net->groups = net->virt + (size_t)net->psq_rows * h;
     return true;
 }
@@ -119,6 +142,7 @@ void net_free(Net *net)
     free(net->out_q);
     free(net->ft_eff);
     free(net->ft_bq);
+    free(net->s2_wq);
     memset(net, 0, sizeof *net);
 }
 
@@ -135,7 +159,28 @@ void net_init_random(Net *net, uint64_t seed)
     for (size_t i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * h; i++)
         net->out_w[i] = (float)(a * (2 * rng_uniform(&r) - 1));
     memset(net->out_b, 0, NNUE_OUTPUT_BUCKETS * sizeof *net->out_b);
+    net_init_stage2(net, rng_next(&r));
     net_clip(net);
+}
+
+/* Seeded second stage whose output weights are zero (it adds nothing until trained). */
+void net_init_stage2(Net *net, uint64_t seed)
+{
+    if (!net->shape.l2)
+        return;
+    TrainRng r = { seed };
+    const int l2 = net->shape.l2, l3 = net->shape.l3, in = 2 * net->shape.hidden;
+    memset(net->s2_b, 0, train_s2_biases(&net->shape) * sizeof *net->s2_b);
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
+        S2Layers L = train_s2_layers(&net->shape, net->s2_w, net->s2_b, b);
+        double a2 = 1.0 / sqrt((double)in), a3 = 1.0 / sqrt((double)l2);
+        for (int i = 0; i < l2 * in; i++)
+            L.w2[i] = (float)(a2 * (2 * rng_uniform(&r) - 1));
+        for (int i = 0; i < l3 * l2; i++)
+            L.w3[i] = (float)(a3 * (2 * rng_uniform(&r) - 1));
+        memset(L.w4, 0, (size_t)l3 * sizeof *L.w4);
+    }
+    net_sync(net);
 }
 
 /* Material start: exact material balance from the first TRAIN_MATERIAL_UNITS hidden units. */
@@ -174,7 +219,7 @@ bool grad_alloc(Grad *g, const Net *net)
         grad_free(g);
         return false;
     }
-    set_views(g->params, net, &g->ft_w, &g->virt, &g->ft_b, &g->out_w, &g->out_b);
+    set_views(g->params, net, &g->ft_w, &g->virt, &g->ft_b, &g->out_w, &g->out_b, &g->s2_w, &g->s2_b);
     return true;
 }
 
@@ -243,13 +288,14 @@ void grad_factorise(Grad *g, const Net *net)
 bool scratch_alloc(Scratch *s, int hidden)
 {
     size_t h = (size_t)hidden;
-    s->acc[0] = malloc(6 * h * sizeof(float)); /* acc 2h, h 2h, dacc 2h */
+    s->acc[0] = malloc(8 * h * sizeof(float)); /* acc 2h, h 2h, dacc 2h, dh 2h */
     if (!s->acc[0])
         return false;
     s->acc[1] = s->acc[0] + h;
     s->h = s->acc[1] + h;
     s->dacc[0] = s->h + 2 * h;
     s->dacc[1] = s->dacc[0] + h;
+    s->dh = s->dacc[1] + h;
     return true;
 }
 
@@ -288,6 +334,44 @@ static inline float screlu_dot(const float *restrict acc, const float *restrict 
     return sum;
 }
 
+/* sum_j a[j] * b[j] in LANES partial sums. */
+static inline float dot(const float *restrict a, const float *restrict b, int n)
+{
+    float lane[LANES] = { 0 };
+    int j = 0;
+    for (; j + LANES <= n; j += LANES)
+        for (int k = 0; k < LANES; k++)
+            lane[k] += a[j + k] * b[j + k];
+    for (; j < n; j++)
+        lane[0] += a[j] * b[j];
+    float sum = 0;
+    for (int k = 0; k < LANES; k++)
+        sum += lane[k];
+    return sum;
+}
+
+/* clamp(x, 0, 1). */
+static inline float crelu(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
+
+/* The bucket's second stage on the activations s->h (2 * hidden): fills its sums and activations in s, returns its
+ * output. */
+static float forward_stage2(const Net *net, int bucket, Scratch *s)
+{
+    const int l2 = net->shape.l2, l3 = net->shape.l3, in = 2 * net->shape.hidden;
+    S2Layers L = train_s2_layers(&net->shape, net->s2_wq, net->s2_b, bucket);
+    for (int i = 0; i < l2; i++) {
+        s->a2[i] = L.b2[i] + dot(L.w2 + (size_t)i * (size_t)in, s->h, in);
+        s->y[i] = crelu(s->a2[i]);
+    }
+    float out = L.b4[0];
+    for (int j = 0; j < l3; j++) {
+        s->a3[j] = L.b3[j] + dot(L.w3 + j * l2, s->y, l2);
+        s->z[j] = crelu(s->a3[j]);
+        out += L.w4[j] * s->z[j];
+    }
+    return out;
+}
+
 /* Forward pass: fills s (accumulators, activations); returns the output (eval / NNUE_SCALE). */
 TRAIN_CLONES static float forward(const Net *net, const TrainFeatures *f, Scratch *s)
 {
@@ -301,7 +385,44 @@ TRAIN_CLONES static float forward(const Net *net, const TrainFeatures *f, Scratc
             vec_add(acc, net->ft_eff + (size_t)f->index[k][i] * (size_t)n, n);
         out += screlu_dot(acc, w + k * n, s->h + k * n, n);
     }
+    if (net->shape.l2)
+        out += forward_stage2(net, f->bucket, s);
     return out;
+}
+
+/* Backward through the bucket's second stage from d(loss)/d(out) = g: adds its parameters' gradient to grad and
+ * sets s->dh = d(loss)/d(h) through it. */
+static void backward_stage2(const Net *net, int bucket, float g, Scratch *s, Grad *grad)
+{
+    const int l2 = net->shape.l2, l3 = net->shape.l3, in = 2 * net->shape.hidden;
+    S2Layers L = train_s2_layers(&net->shape, net->s2_wq, net->s2_b, bucket);
+    S2Layers G = train_s2_layers(&net->shape, grad->s2_w, grad->s2_b, bucket);
+    float dy[NNUE_L2_MAX] = { 0 };
+    G.b4[0] += g;
+    for (int j = 0; j < l3; j++) {
+        G.w4[j] += g * s->z[j];
+        float da3 = s->a3[j] > 0.0f && s->a3[j] < 1.0f ? g * L.w4[j] : 0.0f;
+        if (da3 == 0.0f)
+            continue;
+        G.b3[j] += da3;
+        for (int i = 0; i < l2; i++) {
+            G.w3[j * l2 + i] += da3 * s->y[i];
+            dy[i] += da3 * L.w3[j * l2 + i];
+        }
+    }
+    memset(s->dh, 0, (size_t)in * sizeof *s->dh);
+    for (int i = 0; i < l2; i++) {
+        float da2 = s->a2[i] > 0.0f && s->a2[i] < 1.0f ? dy[i] : 0.0f;
+        if (da2 == 0.0f)
+            continue;
+        G.b2[i] += da2;
+        float *gw = G.w2 + (size_t)i * (size_t)in;
+        const float *w = L.w2 + (size_t)i * (size_t)in;
+        for (int j = 0; j < in; j++) {
+            gw[j] += da2 * s->h[j];
+            s->dh[j] += da2 * w[j];
+        }
+    }
 }
 
 /* Backward pass from d(loss)/d(out) = g: adds the gradient of every parameter the position uses. */
@@ -312,8 +433,11 @@ TRAIN_CLONES static void backward(const Net *net, const TrainFeatures *f, float 
     const float *w = net->out_q + (size_t)f->bucket * 2 * hn;
     float *gw = grad->out_w + (size_t)f->bucket * 2 * hn;
     grad->out_b[f->bucket] += g;
+    if (net->shape.l2)
+        backward_stage2(net, f->bucket, g, s, grad);
     for (int k = 0; k < 2; k++) {
         const float *acc = s->acc[k], *h = s->h + k * n, *wk = w + k * n;
+        const float *dh = net->shape.l2 ? s->dh + k * n : NULL;
         float *dacc = s->dacc[k], *gwk = gw + k * n;
         for (int j = 0; j < n; j++) {
             float x = acc[j];
@@ -322,6 +446,12 @@ TRAIN_CLONES static void backward(const Net *net, const TrainFeatures *f, float 
             dacc[j] = g * wk[j] * slope;
             gwk[j] += g * h[j];
         }
+        if (dh) /* the second stage's share of d loss / d h, through the same slope */
+            for (int j = 0; j < n; j++) {
+                float x = acc[j];
+                float inside = x > 0.0f ? 2.0f * x : 0.0f;
+                dacc[j] += dh[j] * (x < 1.0f ? inside : 0.0f);
+            }
     }
     for (int j = 0; j < n; j++)
         grad->ft_b[j] += s->dacc[0][j] + s->dacc[1][j];
@@ -387,6 +517,10 @@ void net_clip(Net *net)
     clip_range(net->ft_w, ((size_t)net->rows + 1) * h, TRAIN_FT_CLIP); /* ft_w, virt, then ft_b */
     clip_range(net->out_w, NNUE_OUTPUT_BUCKETS * 2 * h, TRAIN_OUT_CLIP);
     clip_range(net->out_b, NNUE_OUTPUT_BUCKETS, TRAIN_BIAS_CLIP);
+    if (net->shape.l2) {
+        clip_range(net->s2_w, train_s2_weights(&net->shape), TRAIN_S2_CLIP);
+        clip_range(net->s2_b, train_s2_biases(&net->shape), TRAIN_BIAS_CLIP);
+    }
     net_sync(net);
 }
 
@@ -438,11 +572,15 @@ void net_sync(Net *net)
     fold_rows(net);
     for (int j = 0; j < net->shape.hidden; j++)
         net->ft_bq[j] = net->qat ? ft_on_grid(net->ft_b[j]) : net->ft_b[j];
-    size_t n = NNUE_OUTPUT_BUCKETS * 2 * (size_t)net->shape.hidden;
+    size_t n = NNUE_OUTPUT_BUCKETS * 2 * (size_t)net->shape.hidden, n2 = train_s2_weights(&net->shape);
     if (!net->qat) {
         memcpy(net->out_q, net->out_w, n * sizeof *net->out_q);
+        if (n2)
+            memcpy(net->s2_wq, net->s2_w, n2 * sizeof *net->s2_wq);
         return;
     }
     for (size_t i = 0; i < n; i++)
         net->out_q[i] = (float)net_out_weight_q(net->out_w[i]) / NNUE_QB;
+    for (size_t i = 0; i < n2; i++)
+        net->s2_wq[i] = roundf(net->s2_w[i] * NNUE_QW) / NNUE_QW;
 }

@@ -6,8 +6,11 @@
  * All parameters live in one float array: ft_w[inputs][hidden] (the real
  * rows), virt[virt_rows][hidden] (the virtual rows below), ft_b[hidden],
  * out_w[NNUE_OUTPUT_BUCKETS][2 * hidden] (side to move's half first),
- * out_b[NNUE_OUTPUT_BUCKETS]; so the real and virtual rows are rows
- * 0..rows-1 of one matrix. A gradient has the same layout.
+ * out_b[NNUE_OUTPUT_BUCKETS], then with a second stage (shape.l2, l3 > 0;
+ * nnue_arch.h) its weights s2_w (l2 of every bucket [b][l2][2 * hidden], l3
+ * [b][l3][l2], l4 [b][l3]) and biases s2_b (l2 [b][l2], l3 [b][l3], l4 [b]);
+ * so the real and virtual rows are rows 0..rows-1 of one matrix and
+ * everything after them is dense. A gradient has the same layout.
  *
  * Factorised (virtual) features: a real input stands for a piece-square
  * feature f = (g, square) of nnue_features.h (feature set 1: the input is f;
@@ -51,7 +54,8 @@ extern const int TRAIN_PIECE_CP[PIECE_TYPES];
 /* Clipping ranges kept after every step, so the quantised net cannot overflow (train_export.h). */
 #define TRAIN_FT_CLIP 1.98f  /* |ft weight|, |ft bias|: * QA = 505, and 33 * 505 < 32767 (int16 accumulator) */
 #define TRAIN_OUT_CLIP 1.98f /* |out weight|: * QB = 126.7, rounds to <= 127 (NNUE_OUT_WEIGHT_MAX) */
-#define TRAIN_BIAS_CLIP 100.0f /* |out bias| (40000 cp): * QA * QB stays far inside int32 */
+#define TRAIN_BIAS_CLIP 100.0f /* |out bias| (40000 cp): * QA * QB stays far inside int32; second-stage biases too */
+#define TRAIN_S2_CLIP 1.99f  /* |second-stage weight|: * QW = 2038 <= NNUE_L_WEIGHT_MAX */
 
 /*
  * The network's parameters (views into one array). With qat ("quantisation-aware" training), the
@@ -71,18 +75,32 @@ typedef struct Net {
     size_t size;     /* floats in params */
     float *params;
     float *ft_w, *virt, *ft_b, *out_w, *out_b;
+    float *s2_w, *s2_b; /* the second stage's weights and biases (train_s2_layers); NULL without one */
     float *groups;   /* the group rows (material, file, rank): virt + psq_rows rows */
     float *ft_eff;   /* [inputs][hidden], the folded rows, derived from ft_w and virt */
     float *out_q;    /* [NNUE_OUTPUT_BUCKETS][2 * hidden], derived from out_w */
     float *ft_bq;    /* [hidden], derived from ft_b */
+    float *s2_wq;    /* the second stage's weights, derived from s2_w (on the grid of 1 / NNUE_QW with qat) */
 } Net;
+
+/* One bucket's second stage inside the weight and bias blocks of a net (or gradient) of a shape. */
+typedef struct S2Layers {
+    float *w2, *w3, *w4; /* [l2][2 * hidden], [l3][l2], [l3] */
+    float *b2, *b3, *b4; /* [l2], [l3], [1] */
+} S2Layers;
+
+/* Second-stage weights and biases of a shape (every bucket; 0 without a second stage). */
+size_t train_s2_weights(const NnueShape *s);
+size_t train_s2_biases(const NnueShape *s);
+/* Bucket b's layers in the blocks w (train_s2_weights floats) and bias (train_s2_biases). */
+S2Layers train_s2_layers(const NnueShape *s, float *w, float *bias, int b);
 
 /* A gradient in the net's layout, with the list of first-layer rows (real and virtual) it touched. */
 typedef struct Grad {
     size_t size;
     int hidden, rows;   /* the net's width and first-layer rows */
     float *params;
-    float *ft_w, *virt, *ft_b, *out_w, *out_b;
+    float *ft_w, *virt, *ft_b, *out_w, *out_b, *s2_w, *s2_b;
     uint8_t *touched;   /* [rows]: row has a non-zero entry */
     uint16_t *row_list; /* the touched rows, in the order first touched */
     int row_count;
@@ -91,6 +109,8 @@ typedef struct Grad {
 /* Per-thread work space of a forward/backward pass. */
 typedef struct Scratch {
     float *acc[2], *h, *dacc[2];
+    float *dh; /* [2 * hidden]: d loss / d h through the second stage */
+    float a2[NNUE_L2_MAX], y[NNUE_L2_MAX], a3[NNUE_L3_MAX], z[NNUE_L3_MAX]; /* its sums and activations */
 } Scratch;
 
 /* Loss settings. */
@@ -101,16 +121,19 @@ typedef struct LossSpec {
 } LossSpec;
 
 /* The shape of a feature set (NNUE_FEATURE_SET_PSQ or _KING) and width (any width >= 1 trains; the engine runs
- * nnue_shape_ok ones, so only those are exported). */
+ * nnue_shape_ok ones, so only those are exported), without a second stage. */
 NnueShape train_shape(int feature_set, int hidden);
 /* Allocates a zeroed net of a shape; false if the shape is not one (a feature set with its input count, a width
- * >= 1) or out of memory. */
+ * >= 1, second-stage widths both 0 or both in 1..NNUE_L2_MAX, 1..NNUE_L3_MAX) or out of memory. */
 bool net_alloc(Net *net, const NnueShape *shape);
 /* Frees a net. */
 void net_free(Net *net);
 /* Seeded initialisation: ft weights normal with std 1/sqrt(32), ft bias 0, out weights uniform +-1/sqrt(2 hidden),
- * out bias 0. */
+ * out bias 0, the second stage as net_init_stage2. */
 void net_init_random(Net *net, uint64_t seed);
+/* Seeded second stage: l2 and l3 weights uniform +-1/sqrt(inputs), biases 0, and l4 (its output) zero, so the
+ * second stage adds nothing until trained and a net given one evaluates as before. */
+void net_init_stage2(Net *net, uint64_t seed);
 /*
  * Material start (after net_init_random): hidden units 0..TRAIN_MATERIAL_UNITS-1 get zero real rows,
  * bias 0.5, material rows +-alpha * TRAIN_PIECE_CP[type] (own +, their -) and output weights +beta

@@ -13,6 +13,7 @@ bool adam_alloc(Adam *a, const Net *net)
 {
     memset(a, 0, sizeof *a);
     a->size = net->size;
+    a->stage2_lr_scale = 1.0;
     a->m = calloc(a->size, sizeof *a->m);
     a->v = calloc(a->size, sizeof *a->v);
     if (!a->m || !a->v) {
@@ -71,6 +72,14 @@ void adam_step(Adam *a, Net *net, const Grad *g, double lr)
               TRAIN_OUT_CLIP);
     adam_span(net->params + out_b, a->m + out_b, a->v + out_b, g->params + out_b, NNUE_OUTPUT_BUCKETS, &c, 1.0f,
               TRAIN_BIAS_CLIP);
+    if (net->shape.l2) { /* the second stage, at its own rate: its weights, then its biases */
+        c.lr = (float)(lr * a->stage2_lr_scale);
+        size_t s2_w = out_b + NNUE_OUTPUT_BUCKETS, s2_b = s2_w + train_s2_weights(&net->shape);
+        adam_span(net->params + s2_w, a->m + s2_w, a->v + s2_w, g->params + s2_w, s2_b - s2_w, &c, 1.0f,
+                  TRAIN_S2_CLIP);
+        adam_span(net->params + s2_b, a->m + s2_b, a->v + s2_b, g->params + s2_b, train_s2_biases(&net->shape), &c,
+                  1.0f, TRAIN_BIAS_CLIP);
+    }
     net_sync(net);
 }
 

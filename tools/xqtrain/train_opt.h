@@ -20,6 +20,10 @@
  * part, beside the shared psq rows) are scaled by 1 - lr * (wd + bd): a prior
  * that a piece is worth the same wherever its king stands unless the data
  * says otherwise (for small data sets, where the buckets overfit).
+ *
+ * A second stage's parameters step at stage2_lr_scale times the rate (a
+ * stage added to a trained net starts from zero output weights and has far
+ * to go where the rest of the net has little).
  */
 #ifndef XQ_TRAIN_OPT_H
 #define XQ_TRAIN_OPT_H
@@ -33,6 +37,7 @@ typedef struct Adam {
     uint64_t step;
     double weight_decay; /* decoupled (AdamW): a stepped first-layer row is first scaled by 1 - lr * this */
     double bucket_decay; /* more of it on the king-bucket rows of a feature-set-2 net (real rows) */
+    double stage2_lr_scale; /* the second stage's rate, times lr (adam_alloc: 1) */
 } Adam;
 
 /* Learning-rate schedule. */

@@ -55,6 +55,9 @@ static const char USAGE[] =
     "  -hidden H  first-layer width, a multiple of 32 up to 1024 [512; -init: its net's]\n"
     "  -init FILE  start from a checkpoint (with its Adam state) or a .nnue net; given a wider -hidden, or\n"
     "      -features 2 for a feature-set-1 net, it is lifted to that shape, evaluating the same (fresh Adam state)\n"
+    "  -stage2 L2xL3  a second stage 2 x hidden -> L2 -> L3 -> 1 beside the linear output (L2, L3 up to 32; e.g.\n"
+    "      16x32), output weights 0 at the start [none; -init: its net's, or added to one without]\n"
+    "  -lr-stage2 X  the second stage's learning rate, times the rate of the rest [1]\n"
     "  -desc TEXT  description written into the nets [settings]\n"
     "  -min-ply N [16; 0 for data without plies]  -max-score CP [3000]\n"
     "  -keep-check  -keep-capture  -keep-mate   keep records the filters would skip\n"
@@ -88,10 +91,11 @@ static const char *const PROBE_FENS[] = {
 typedef struct Args {
     const char *data[MAX_FILES], *valid[MAX_FILES];
     int data_count, valid_count;
-    double valid_frac, weight_decay, bucket_decay;
+    double valid_frac, weight_decay, bucket_decay, stage2_lr_scale;
     const char *out_dir, *init, *desc;
     bool k_auto, factorise, init_material;
     int feature_set, hidden; /* 0: not given (the -init net's, else DEFAULT_FEATURE_SET and DEFAULT_HIDDEN) */
+    int l2, l3;              /* -stage2; 0: not given (the -init net's, else none) */
     TrainFilter filter;
     TrainOptions opt;
 } Args;
@@ -145,6 +149,7 @@ static void args_default(Args *a)
     a->k_auto = true;
     a->factorise = true;
     a->weight_decay = DEFAULT_WEIGHT_DECAY;
+    a->stage2_lr_scale = 1.0;
     a->filter = train_filter_default();
     TrainOptions *o = &a->opt;
     o->epochs = DEFAULT_EPOCHS;
@@ -193,7 +198,7 @@ static int parse_valued(Args *a, const char *name, const char *v)
         { "-lr-min-frac", 0, 1, &o->sched.min_frac }, { "-lambda", 0, 1, &o->loss.lambda },
         { "-power", 1, 10, &o->loss.power }, { "-progress", 0, 1e6, &o->progress_s },
         { "-export-tolerance", 0, 1e6, &o->export_tolerance }, { "-wd", 0, 1e4, &a->weight_decay },
-        { "-wd-buckets", 0, 1e4, &a->bucket_decay },
+        { "-wd-buckets", 0, 1e4, &a->bucket_decay }, { "-lr-stage2", 0, 1e4, &a->stage2_lr_scale },
     };
     long l = 0;
     bool ok = true;
@@ -201,6 +206,10 @@ static int parse_valued(Args *a, const char *name, const char *v)
         a->out_dir = v;
     } else if (strcmp(name, "-init") == 0) {
         a->init = v;
+    } else if (strcmp(name, "-stage2") == 0) {
+        char tail;
+        ok = sscanf(v, "%dx%d%c", &a->l2, &a->l3, &tail) == 2 && a->l2 >= 1 && a->l2 <= NNUE_L2_MAX && a->l3 >= 1
+          && a->l3 <= NNUE_L3_MAX;
     } else if (strcmp(name, "-desc") == 0) {
         a->desc = v;
         if (strlen(v) > NNUE_DESC_SIZE)
@@ -356,8 +365,8 @@ static void report_lift(const Net *from, const Net *lifted, const TrainSet *set)
         double d = fabs(net_eval_cp(lifted, p, &b) - net_eval_cp(from, p, &a));
         worst = d > worst ? d : worst;
     }
-    printf("lifted to feature set %d, hidden %d: max |float eval - start net's| %.6f cp on %zu positions\n",
-           lifted->shape.feature_set, lifted->shape.hidden, worst, n);
+    printf("lifted to feature set %d, hidden %d, second stage %dx%d: max |float eval - start net's| %.6f cp on %zu "
+           "positions\n", lifted->shape.feature_set, lifted->shape.hidden, lifted->shape.l2, lifted->shape.l3, worst, n);
     scratch_free(&a);
     scratch_free(&b);
 }
@@ -374,7 +383,10 @@ static bool start_from_file(const Args *a, const TrainSet *check, Net *net, Adam
            net->shape.hidden, (unsigned long long)adam->step);
     NnueShape want = train_shape(a->feature_set ? a->feature_set : net->shape.feature_set,
                                  a->hidden ? a->hidden : net->shape.hidden);
-    if (want.feature_set == net->shape.feature_set && want.hidden == net->shape.hidden)
+    want.l2 = a->l2 ? a->l2 : net->shape.l2;
+    want.l3 = a->l3 ? a->l3 : net->shape.l3;
+    if (want.feature_set == net->shape.feature_set && want.hidden == net->shape.hidden && want.l2 == net->shape.l2
+        && want.l3 == net->shape.l3)
         return true;
     Net lifted;
     if (!net_lift(net, &want, a->opt.seed, &lifted, &err)) {
@@ -416,6 +428,8 @@ static int cmd_train(int argc, char **argv)
     } else {
         NnueShape shape = train_shape(a.feature_set ? a.feature_set : DEFAULT_FEATURE_SET,
                                       a.hidden ? a.hidden : DEFAULT_HIDDEN);
+        shape.l2 = a.l2;
+        shape.l3 = a.l3;
         if (!net_alloc(&net, &shape) || !adam_alloc(&adam, &net)) {
             fprintf(stderr, "xqtrain: out of memory\n");
             goto done;
@@ -428,6 +442,7 @@ static int cmd_train(int argc, char **argv)
     net.factorised = a.factorise;
     adam.weight_decay = a.weight_decay;
     adam.bucket_decay = a.bucket_decay;
+    adam.stage2_lr_scale = a.stage2_lr_scale;
     if (!a.factorise)
         net_unfactorise(&net, adam.m, adam.v); /* a factorised start net's virtual rows go into its real rows */
     net_sync(&net);
@@ -436,6 +451,9 @@ static int cmd_train(int argc, char **argv)
              a.opt.loss.lambda, a.opt.loss.k, (unsigned long long)a.opt.seed);
     a.opt.desc = a.desc ? a.desc : desc;
     a.opt.out_dir = a.out_dir;
+    if (net.shape.l2)
+        printf("second stage: 2 x %d -> %d -> %d -> 1 per output bucket, learning rate x %g\n", net.shape.hidden,
+               net.shape.l2, net.shape.l3, a.stage2_lr_scale);
     printf("feature set %d (%d inputs), hidden %d%s%s, weight decay %g (buckets %g more), %d epochs of %zu positions, "
            "batch %d, lr %g (%s), lambda %.2f, K %.1f, power %.2f, %d threads, seed %llu\n", net.shape.feature_set,
            net.shape.inputs, net.shape.hidden, net.factorised ? ", factorised" : "",
@@ -472,8 +490,11 @@ static int cmd_info(int argc, char **argv)
         free(buf);
         return 1;
     }
-    printf("version %u, feature set %u, inputs %u, hidden %u, buckets %u, QA %u, QB %u, SCALE %u\n", h.version,
+    printf("version %u, feature set %u, inputs %u, hidden %u, buckets %u, QA %u, QB %u, SCALE %u", h.version,
            h.feature_set, h.inputs, h.hidden, h.buckets, h.qa, h.qb, h.scale);
+    if (h.l2 || h.l3)
+        printf(", second stage %u x %u", h.l2, h.l3);
+    printf("\n");
     printf("payload %u bytes (file %zu bytes), checksum %08x: %s\n", h.payload_size, n, h.checksum,
            h.actual_checksum == h.checksum && n == NNUE_HEADER_SIZE + (size_t)h.payload_size ? "ok" : "MISMATCH");
     printf("description: %s\n", h.desc);

@@ -156,12 +156,46 @@ static int count_pieces(const Position *pos)
     return n - 2;
 }
 
-/* The output layer on a pair of current accumulators, clamped below the known-win band. */
+/* A second-stage activation: clamp(sum, 0, QX * QW) / QW rounded, on 0..QX. */
+static inline int16_t stage2_activation(int32_t sum)
+{
+    int32_t v = sum < 0 ? 0 : (sum > NNUE_QXW ? NNUE_QXW : sum);
+    return (int16_t)((v + NNUE_QW / 2) >> NNUE_QW_SHIFT);
+}
+
+/* The second stage of a bucket on the accumulators: its output o (1.0 = NNUE_QXW; nnue_arch.h). */
+static int64_t stage2(const Network *net, const NnueKernels *k, const int16_t *stm, const int16_t *other, int bucket)
+{
+    const int n = net->shape.hidden, l2 = net->shape.l2, l3 = net->shape.l3;
+    int16_t x[2 * NNUE_HIDDEN_MAX], y[NNUE_L2_MAX], z[NNUE_L3_MAX];
+    int32_t sum[NNUE_L2_MAX > NNUE_L3_MAX ? NNUE_L2_MAX : NNUE_L3_MAX];
+    k->stage2_input(x, stm, other, n);
+    k->affine(sum, x, net->l2_weight + (size_t)bucket * (size_t)l2 * 2 * (size_t)n, net->l2_bias + bucket * l2,
+              2 * n, l2);
+    for (int i = 0; i < l2; i++)
+        y[i] = stage2_activation(sum[i]);
+    const int16_t *w3 = net->l3_weight + (size_t)bucket * (size_t)(l3 * l2);
+    int64_t o = net->l4_bias[bucket];
+    for (int j = 0; j < l3; j++) {
+        int32_t t = net->l3_bias[bucket * l3 + j];
+        for (int i = 0; i < l2; i++)
+            t += y[i] * w3[j * l2 + i];
+        z[j] = stage2_activation(t);
+        o += (int64_t)z[j] * net->l4_weight[bucket * l3 + j];
+    }
+    return o;
+}
+
+/* The output layer (and the second stage, where the net has one) on a pair of current accumulators, clamped
+ * below the known-win band. */
 static int output(const Network *net, const NnueKernels *k, const int16_t *stm, const int16_t *other, int pieces)
 {
+    enum { QAB = NNUE_QA * NNUE_QB };
     const int bucket = nnue_output_bucket(pieces);
-    int64_t sum = k->output(stm, other, nnue_out_row(net, bucket), net->shape.hidden);
-    int64_t v = (sum / NNUE_QA + net->out_bias[bucket]) * NNUE_SCALE / (NNUE_QA * NNUE_QB);
+    int64_t lin = k->output(stm, other, nnue_out_row(net, bucket), net->shape.hidden) / NNUE_QA + net->out_bias[bucket];
+    int64_t v = net->shape.l2 ? (lin * NNUE_QXW + stage2(net, k, stm, other, bucket) * QAB) * NNUE_SCALE
+                                    / ((int64_t)QAB * NNUE_QXW)
+                              : lin * NNUE_SCALE / QAB;
     return (int)(v > EVAL_LIMIT ? EVAL_LIMIT : (v < -EVAL_LIMIT ? -EVAL_LIMIT : v));
 }
 

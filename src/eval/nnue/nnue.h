@@ -19,10 +19,11 @@
  * sum over every piece. Position itself knows nothing of the network, so
  * perft, the rules and judge make moves as cheaply as before.
  *
- * Kernels: the accumulator and output arithmetic exist as a scalar version
- * and as SSE2 and AVX2 versions (x86), picked at run time by what the CPU
- * supports; all are integer-exact, so every version gives the same result
- * bit for bit (tests/test_nnue.c checks it).
+ * Kernels: the accumulator and output arithmetic, and a second stage's input
+ * and first affine layer (nnue_arch.h; its small layers after that are plain
+ * C), exist as a scalar version and as SSE2 and AVX2 versions (x86), picked
+ * at run time by what the CPU supports; all are integer-exact, so every
+ * version gives the same result bit for bit (tests/test_nnue.c checks it).
  */
 #ifndef XQ_NNUE_H
 #define XQ_NNUE_H
@@ -40,6 +41,13 @@ typedef struct Network {
     int16_t *ft_bias;    /* [hidden] */
     int16_t *out_weight; /* [NNUE_OUTPUT_BUCKETS][2 * hidden], side to move's half first (nnue_out_row) */
     int32_t *out_bias;   /* [NNUE_OUTPUT_BUCKETS] */
+    /* the second stage (NULL without one, shape.l2 == 0), by bucket; rows of the previous layer's width */
+    int16_t *l2_weight;  /* [NNUE_OUTPUT_BUCKETS][l2][2 * hidden] */
+    int32_t *l2_bias;    /* [NNUE_OUTPUT_BUCKETS][l2] */
+    int16_t *l3_weight;  /* [NNUE_OUTPUT_BUCKETS][l3][l2] */
+    int32_t *l3_bias;    /* [NNUE_OUTPUT_BUCKETS][l3] */
+    int16_t *l4_weight;  /* [NNUE_OUTPUT_BUCKETS][l3] */
+    int32_t *l4_bias;    /* [NNUE_OUTPUT_BUCKETS] */
     char desc[NNUE_DESC_SIZE_V2 + 1]; /* the file's description, NUL-terminated */
     void *block;         /* the allocation the arrays live in */
 } Network;
@@ -55,6 +63,11 @@ typedef struct NnueKernels {
                    int n_sub, int n);
     /* sum over both halves (n each) of clamp(acc, 0, QA)^2 * weight, exactly */
     int64_t (*output)(const int16_t *stm, const int16_t *other, const int16_t *weight, int n);
+    /* the second stage's input: x[i] = (clamp(acc, 0, QA)^2 + 2^8) >> 9 for stm's n values, then other's */
+    void (*stage2_input)(int16_t *x, const int16_t *stm, const int16_t *other, int n);
+    /* out[o] = bias[o] + sum_i x[i] * w[o * n_in + i] (int32, exact: nnue_arch.h bounds it), o < n_out; n_in a
+     * multiple of 2 * NNUE_HIDDEN_STEP */
+    void (*affine)(int32_t *out, const int16_t *x, const int16_t *w, const int32_t *bias, int n_in, int n_out);
 } NnueKernels;
 
 /* A piece a move changed: its side, type and plain squares (NNUE_NO_SQ where it appears or vanishes). */

@@ -24,11 +24,18 @@ Network *nnue_net_new(const NnueShape *shape)
 {
     if (!nnue_shape_ok(shape))
         return NULL;
-    const size_t h = (size_t)shape->hidden;
-    const size_t ft = aligned((size_t)shape->inputs * h * 2), bias = aligned(h * 2);
-    const size_t out = aligned(NNUE_OUTPUT_BUCKETS * 2 * h * 2), obias = aligned(NNUE_OUTPUT_BUCKETS * 4);
+    const size_t h = (size_t)shape->hidden, l2 = (size_t)shape->l2, l3 = (size_t)shape->l3, nb = NNUE_OUTPUT_BUCKETS;
+    /* byte sizes of the arrays, in their order in the block */
+    const size_t sizes[] = { (size_t)shape->inputs * h * 2, h * 2, nb * 2 * h * 2, nb * 4,
+                             nb * l2 * 2 * h * 2, nb * l2 * 4, nb * l3 * l2 * 2, nb * l3 * 4, nb * l3 * 2, nb * 4 };
+    enum { ARRAYS = sizeof sizes / sizeof *sizes };
+    size_t at[ARRAYS], total = 0;
+    for (int i = 0; i < ARRAYS; i++) {
+        at[i] = total;
+        total += aligned(sizes[i]);
+    }
     Network *net = calloc(1, sizeof *net);
-    uint8_t *raw = calloc(1, ft + bias + out + obias + NET_ALIGN); /* aligned by hand: MinGW has no aligned_alloc */
+    uint8_t *raw = calloc(1, total + NET_ALIGN); /* aligned by hand: MinGW has no aligned_alloc */
     if (!net || !raw) {
         free(net);
         free(raw);
@@ -37,10 +44,18 @@ Network *nnue_net_new(const NnueShape *shape)
     uint8_t *block = raw + (NET_ALIGN - (uintptr_t)raw % NET_ALIGN) % NET_ALIGN;
     net->shape = *shape;
     net->block = raw;
-    net->ft_weight = (int16_t *)block;
-    net->ft_bias = (int16_t *)(block + ft);
-    net->out_weight = (int16_t *)(block + ft + bias);
-    net->out_bias = (int32_t *)(block + ft + bias + out);
+    net->ft_weight = (int16_t *)(block + at[0]);
+    net->ft_bias = (int16_t *)(block + at[1]);
+    net->out_weight = (int16_t *)(block + at[2]);
+    net->out_bias = (int32_t *)(block + at[3]);
+    if (shape->l2) {
+        net->l2_weight = (int16_t *)(block + at[4]);
+        net->l2_bias = (int32_t *)(block + at[5]);
+        net->l3_weight = (int16_t *)(block + at[6]);
+        net->l3_bias = (int32_t *)(block + at[7]);
+        net->l4_weight = (int16_t *)(block + at[8]);
+        net->l4_bias = (int32_t *)(block + at[9]);
+    }
     return net;
 }
 
@@ -90,8 +105,14 @@ static bool header_shape(const uint8_t *h, uint32_t version, NnueShape *shape, X
         return false;
     }
     shape->hidden = (int)hidden;
-    if (le32(h + NNUE_OFF_L2) != 0 || le32(h + NNUE_OFF_L3) != 0)
-        return net_fail(err, "a second stage (l2, l3 not 0), which this engine does not run", 0, -1);
+    uint32_t l2 = le32(h + NNUE_OFF_L2), l3 = le32(h + NNUE_OFF_L3);
+    if ((l2 == 0) != (l3 == 0) || l2 > NNUE_L2_MAX || l3 > NNUE_L3_MAX) {
+        snprintf(err->msg, sizeof err->msg, "bad net file: second stage %lu x %lu, this engine runs none (0 x 0) or "
+                 "up to %d x %d", (unsigned long)l2, (unsigned long)l3, NNUE_L2_MAX, NNUE_L3_MAX);
+        return false;
+    }
+    shape->l2 = (int)l2;
+    shape->l3 = (int)l3;
     for (int i = NNUE_OFF_RESERVED; i < NNUE_HEADER_SIZE; i++)
         if (h[i] != 0)
             return net_fail(err, "reserved header bytes are not 0", 0, -1);
@@ -136,6 +157,43 @@ static bool check_header(const uint8_t *h, size_t size, NnueShape *shape, XqErro
     return true;
 }
 
+/* Reads n little-endian int16 into out, each within +-lim; false at the first beyond. */
+static bool get16s(const uint8_t **p, int16_t *out, size_t n, int lim)
+{
+    for (size_t i = 0; i < n; i++, *p += 2) {
+        out[i] = get16(*p);
+        if (out[i] > lim || out[i] < -lim)
+            return false;
+    }
+    return true;
+}
+
+/* Reads n little-endian int32 into out, each within +-lim; false at the first beyond. */
+static bool get32s(const uint8_t **p, int32_t *out, size_t n, int64_t lim)
+{
+    for (size_t i = 0; i < n; i++, *p += 4) {
+        out[i] = (int32_t)le32(*p);
+        if (out[i] > lim || out[i] < -lim)
+            return false;
+    }
+    return true;
+}
+
+/* Reads the second stage's arrays; false with err filled if a value is beyond its range. */
+static bool parse_stage2(const uint8_t *p, Network *net, XqError *err)
+{
+    const NnueShape *s = &net->shape;
+    const size_t nb = NNUE_OUTPUT_BUCKETS, l2 = (size_t)s->l2, l3 = (size_t)s->l3, in = 2 * (size_t)s->hidden;
+    const int wmax = NNUE_L_WEIGHT_MAX;
+    const int64_t bmax = NNUE_L_BIAS_MAX;
+    if (!(get16s(&p, net->l2_weight, nb * l2 * in, wmax) && get32s(&p, net->l2_bias, nb * l2, bmax)
+          && get16s(&p, net->l3_weight, nb * l3 * l2, wmax) && get32s(&p, net->l3_bias, nb * l3, bmax)
+          && get16s(&p, net->l4_weight, nb * l3, wmax) && get32s(&p, net->l4_bias, nb, bmax)))
+        return net_fail(err, "a second-stage weight beyond +-2047 or bias beyond +-2^30 (its int32 sums would "
+                        "overflow)", 0, -1);
+    return true;
+}
+
 /* Checks a net file image and returns a new net holding it; NULL with err filled on any error. */
 Network *nnue_parse(const uint8_t *data, size_t size, XqError *err)
 {
@@ -143,28 +201,27 @@ Network *nnue_parse(const uint8_t *data, size_t size, XqError *err)
     if (!check_header(data, size, &shape, err))
         return NULL;
     const size_t h = (size_t)shape.hidden, n_ft = (size_t)shape.inputs * h, n_out = NNUE_OUTPUT_BUCKETS * 2 * h;
-    const uint8_t *p = data + NNUE_HEADER_SIZE + 2 * (n_ft + h);
-    for (size_t i = 0; i < n_out; i++) {
-        int w = get16(p + 2 * i);
-        if (w > NNUE_OUT_WEIGHT_MAX || w < -NNUE_OUT_WEIGHT_MAX) {
-            net_fail(err, "an output weight beyond +-127 (the kernels' 16-bit product would overflow)", 0, -1);
-            return NULL;
-        }
-    }
     Network *net = nnue_net_new(&shape);
     if (!net) {
         net_fail(err, "out of memory for the net", 0, -1);
         return NULL;
     }
-    p = data + NNUE_HEADER_SIZE;
+    const uint8_t *p = data + NNUE_HEADER_SIZE;
     for (size_t i = 0; i < n_ft; i++, p += 2)
         net->ft_weight[i] = get16(p);
     for (size_t i = 0; i < h; i++, p += 2)
         net->ft_bias[i] = get16(p);
-    for (size_t i = 0; i < n_out; i++, p += 2)
-        net->out_weight[i] = get16(p);
+    if (!get16s(&p, net->out_weight, n_out, NNUE_OUT_WEIGHT_MAX)) {
+        net_fail(err, "an output weight beyond +-127 (the kernels' 16-bit product would overflow)", 0, -1);
+        nnue_net_free(net);
+        return NULL;
+    }
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
         net->out_bias[b] = (int32_t)le32(p);
+    if (shape.l2 && !parse_stage2(p, net, err)) {
+        nnue_net_free(net);
+        return NULL;
+    }
     size_t desc = le32(data + NNUE_OFF_VERSION) == NNUE_VERSION ? NNUE_DESC_SIZE : NNUE_DESC_SIZE_V2;
     memcpy(net->desc, data + NNUE_DESC_OFFSET, desc);
     net->desc[desc] = '\0';
@@ -198,6 +255,21 @@ void nnue_serialise(const Network *net, uint8_t *out)
         le_put(p, (uint16_t)net->out_weight[i], 2);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
         le_put(p, (uint32_t)net->out_bias[b], 4);
+    if (s->l2) {
+        le_put(out + NNUE_OFF_L2, (uint32_t)s->l2, 4);
+        le_put(out + NNUE_OFF_L3, (uint32_t)s->l3, 4);
+        const size_t nb = NNUE_OUTPUT_BUCKETS, l2 = (size_t)s->l2, l3 = (size_t)s->l3;
+        const struct {
+            const void *a;
+            size_t n, bytes;
+        } ARRAYS[] = { { net->l2_weight, nb * l2 * 2 * h, 2 }, { net->l2_bias, nb * l2, 4 },
+                       { net->l3_weight, nb * l3 * l2, 2 },    { net->l3_bias, nb * l3, 4 },
+                       { net->l4_weight, nb * l3, 2 },         { net->l4_bias, nb, 4 } };
+        for (size_t a = 0; a < sizeof ARRAYS / sizeof *ARRAYS; a++)
+            for (size_t i = 0; i < ARRAYS[a].n; i++, p += ARRAYS[a].bytes)
+                le_put(p, ARRAYS[a].bytes == 2 ? (uint16_t)((const int16_t *)ARRAYS[a].a)[i]
+                                               : (uint32_t)((const int32_t *)ARRAYS[a].a)[i], (int)ARRAYS[a].bytes);
+    }
     /* the field's own bytes are not hashed */
     le_put(out + NNUE_OFF_CHECKSUM, nnue_file_checksum(out, nnue_file_size(s)), 4);
 }
@@ -208,7 +280,8 @@ Network *nnue_load_file(const char *path, const char *exe_dir, XqError *err)
     uint8_t *buf;
     size_t n;
     XqError why;
-    NnueShape widest = { NNUE_FEATURE_SET_KING, nnue_feature_count(NNUE_FEATURE_SET_KING), NNUE_HIDDEN_MAX };
+    NnueShape widest = { NNUE_FEATURE_SET_KING, nnue_feature_count(NNUE_FEATURE_SET_KING), NNUE_HIDDEN_MAX,
+                         NNUE_L2_MAX, NNUE_L3_MAX };
     /* one byte more than the largest net may pass the cap, so that the parser names a longer file's bytes */
     if (!file_load(path, exe_dir, nnue_file_size(&widest) + 1, &buf, &n, &why)) {
         snprintf(err->msg, sizeof err->msg, "net file '%.50s': %.90s", path, why.msg);

@@ -40,6 +40,32 @@ static int64_t output_scalar(const int16_t *stm, const int16_t *other, const int
     return sum;
 }
 
+enum { X_ROUND = 1 << (NNUE_X_SHIFT - 1) }; /* the second stage's input rounds to nearest */
+
+/* Scalar: the second stage's input from both perspectives' accumulators. */
+static void stage2_input_scalar(int16_t *x, const int16_t *stm, const int16_t *other, int n)
+{
+    for (int half = 0; half < 2; half++) {
+        const int16_t *acc = half ? other : stm;
+        for (int i = 0; i < n; i++) {
+            int v = acc[i] < 0 ? 0 : (acc[i] > NNUE_QA ? NNUE_QA : acc[i]);
+            x[half * n + i] = (int16_t)((v * v + X_ROUND) >> NNUE_X_SHIFT);
+        }
+    }
+}
+
+/* Scalar: out[o] = bias[o] + row o of w . x. */
+static void affine_scalar(int32_t *out, const int16_t *x, const int16_t *w, const int32_t *bias, int n_in, int n_out)
+{
+    for (int o = 0; o < n_out; o++) {
+        const int16_t *row = w + (size_t)o * (size_t)n_in;
+        int32_t sum = bias[o];
+        for (int i = 0; i < n_in; i++)
+            sum += x[i] * row[i];
+        out[o] = sum;
+    }
+}
+
 #ifdef XQ_SSE2
 enum { SSE_LANES = 8, AVX_LANES = 16, FLUSH_STEPS = 64 };
 
@@ -114,6 +140,34 @@ static int64_t output_sse2(const int16_t *stm, const int16_t *other, const int16
                                                      weight + half * n + c, len));
         }
     return total;
+}
+
+/* SSE2: the second stage's input; clamp(acc)^2 + 2^8 <= 65281 fits 16 bits unsigned, so mullo's low half and a
+ * logical shift give it exactly. */
+static void stage2_input_sse2(int16_t *x, const int16_t *stm, const int16_t *other, int n)
+{
+    const __m128i zero = _mm_setzero_si128(), qa = _mm_set1_epi16(NNUE_QA), round = _mm_set1_epi16(X_ROUND);
+    for (int half = 0; half < 2; half++) {
+        const int16_t *acc = half ? other : stm;
+        for (int i = 0; i < n; i += SSE_LANES) {
+            __m128i v = _mm_min_epi16(_mm_max_epi16(_mm_loadu_si128((const __m128i *)(acc + i)), zero), qa);
+            v = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(v, v), round), NNUE_X_SHIFT);
+            _mm_storeu_si128((__m128i *)(x + half * n + i), v);
+        }
+    }
+}
+
+/* SSE2: the affine layer, madd pairs summed in four 32-bit lanes (no lane can overflow: nnue_arch.h). */
+static void affine_sse2(int32_t *out, const int16_t *x, const int16_t *w, const int32_t *bias, int n_in, int n_out)
+{
+    for (int o = 0; o < n_out; o++) {
+        const int16_t *row = w + (size_t)o * (size_t)n_in;
+        __m128i sum = _mm_setzero_si128();
+        for (int i = 0; i < n_in; i += SSE_LANES)
+            sum = _mm_add_epi32(sum, _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(x + i)),
+                                                    _mm_loadu_si128((const __m128i *)(row + i))));
+        out[o] = bias[o] + (int32_t)sum_lanes_sse2(sum);
+    }
 }
 
 #endif
@@ -197,15 +251,60 @@ __attribute__((target("avx2"))) static int64_t output_avx2(const int16_t *stm, c
         }
     return total;
 }
+/* AVX2: as stage2_input_sse2 with twice the lanes. */
+__attribute__((target("avx2"))) static void stage2_input_avx2(int16_t *x, const int16_t *stm, const int16_t *other,
+                                                              int n)
+{
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA), round = _mm256_set1_epi16(X_ROUND);
+    for (int half = 0; half < 2; half++) {
+        const int16_t *acc = half ? other : stm;
+        for (int i = 0; i < n; i += AVX_LANES) {
+            __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + i)), zero), qa);
+            v = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(v, v), round), NNUE_X_SHIFT);
+            _mm256_storeu_si256((__m256i *)(x + half * n + i), v);
+        }
+    }
+}
+
+/* AVX2: the affine layer, four rows at a time sharing each load of x (madd pairs in 32-bit lanes). */
+__attribute__((target("avx2"))) static void affine_avx2(int32_t *out, const int16_t *x, const int16_t *w,
+                                                        const int32_t *bias, int n_in, int n_out)
+{
+    enum { ROWS = 4 };
+    int o = 0;
+    for (; o + ROWS <= n_out; o += ROWS) {
+        const int16_t *r0 = w + (size_t)o * (size_t)n_in, *r1 = r0 + n_in, *r2 = r1 + n_in, *r3 = r2 + n_in;
+        __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0;
+        for (int i = 0; i < n_in; i += AVX_LANES) {
+            const __m256i v = _mm256_loadu_si256((const __m256i *)(x + i));
+            s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(v, _mm256_loadu_si256((const __m256i *)(r0 + i))));
+            s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(v, _mm256_loadu_si256((const __m256i *)(r1 + i))));
+            s2 = _mm256_add_epi32(s2, _mm256_madd_epi16(v, _mm256_loadu_si256((const __m256i *)(r2 + i))));
+            s3 = _mm256_add_epi32(s3, _mm256_madd_epi16(v, _mm256_loadu_si256((const __m256i *)(r3 + i))));
+        }
+        out[o] = bias[o] + (int32_t)sum_lanes_avx2(s0);
+        out[o + 1] = bias[o + 1] + (int32_t)sum_lanes_avx2(s1);
+        out[o + 2] = bias[o + 2] + (int32_t)sum_lanes_avx2(s2);
+        out[o + 3] = bias[o + 3] + (int32_t)sum_lanes_avx2(s3);
+    }
+    for (; o < n_out; o++) {
+        const int16_t *row = w + (size_t)o * (size_t)n_in;
+        __m256i sum = _mm256_setzero_si256();
+        for (int i = 0; i < n_in; i += AVX_LANES)
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_loadu_si256((const __m256i *)(x + i)),
+                                                          _mm256_loadu_si256((const __m256i *)(row + i))));
+        out[o] = bias[o] + (int32_t)sum_lanes_avx2(sum);
+    }
+}
 #endif
 
 static const NnueKernels KERNELS[NNUE_SIMD_LEVELS] = {
-    { NNUE_SCALAR, "scalar", update_scalar, output_scalar },
+    { NNUE_SCALAR, "scalar", update_scalar, output_scalar, stage2_input_scalar, affine_scalar },
 #ifdef XQ_SSE2
-    { NNUE_SSE2, "sse2", update_sse2, output_sse2 },
+    { NNUE_SSE2, "sse2", update_sse2, output_sse2, stage2_input_sse2, affine_sse2 },
 #endif
 #ifdef XQ_X86
-    { NNUE_AVX2, "avx2", update_avx2, output_avx2 },
+    { NNUE_AVX2, "avx2", update_avx2, output_avx2, stage2_input_avx2, affine_avx2 },
 #endif
 };
 
