@@ -1,12 +1,12 @@
 #!/bin/sh
-# nets/remake-data.sh - makes the deep-label training data (d10 to d14: nets/README.md) again on a
+# nets/remake-data.sh - makes the deep-label training data (d10 to d15: nets/README.md) again on a
 # fresh machine, each with the build that first made it, and checks each file's sha256 against the recorded one.
 #
-# usage: nets/remake-data.sh OUTDIR [d8] [d10] [d11] [d12] [d13] [d14] [PREFIX_GAMES]
+# usage: nets/remake-data.sh OUTDIR [d8] [d10] [d11] [d12] [d13] [d14] [d15] [PREFIX_GAMES]
 #   OUTDIR        where the data (dN.bin) and the builds (OUTDIR/src-COMMIT) go
 #   d8            d8.bin from ../shared/data/nnue/d8-n7c.bin.xz (no build needed)
 #   d10 d11 d12   the sets to make (default: these three); each is one xqgen run of its own build
-#   d13 d14       six shard files each, dN.1.bin .. dN.6.bin: shards 1-6 of a 10-shard run of 20,000 games (the
+#   d13 d14 d15   six shard files each, dN.1.bin .. dN.6.bin: shards 1-6 of a 10-shard run of 20,000 games (the
 #                 nets trained on them took the six files as they are); each shard's records (after its
 #                 1024-byte envelope, which names the build) are checked
 #   PREFIX_GAMES  a number: play only the first N games of each (a quick check; the file is then a prefix of
@@ -15,7 +15,7 @@
 # of one thread each, joined by `xqgen merge` into the same bytes (tools/xqgen/README.md).
 set -eu
 
-usage() { echo "usage: $0 OUTDIR [d8] [d10] [d11] [d12] [d13] [d14] [PREFIX_GAMES]" >&2; exit 2; }
+usage() { echo "usage: $0 OUTDIR [d8] [d10] [d11] [d12] [d13] [d14] [d15] [PREFIX_GAMES]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 OUT=$1
 shift
@@ -25,7 +25,7 @@ SETS=""
 PREFIX=""
 for a in "$@"; do
     case $a in
-    d8 | d10 | d11 | d12 | d13 | d14) SETS="$SETS $a" ;;
+    d8 | d10 | d11 | d12 | d13 | d14 | d15) SETS="$SETS $a" ;;
     *[!0-9]* | "") usage ;;
     *) PREFIX=$a ;;
     esac
@@ -42,6 +42,7 @@ recipe() {
     d12) echo "bd2f302 9945 12 4e94df75c96a838dd5dddc94949076a940c15726829653d8747a22edf1097f5d" ;;
     d13) echo "d95a339 20000 13 6" ;; # sharded sets: build, games, seed, shards made (of 10): shard_want
     d14) echo "9f99cf1 20000 14 6" ;;
+    d15) echo "2e0ebe8 20000 15 6" ;;
     esac
 }
 
@@ -60,6 +61,12 @@ shard_want() {
     d14.4) echo bfdf5788de3d6ffaa6c66027aff759df3e314ff1a8ad1c3d93f5b60e63a50205 ;;
     d14.5) echo 11987fa1884bc8b985749ff47fe365412b1d9de7dc988e76fb5dc45818eb7847 ;;
     d14.6) echo b8eaacae4b2739e4d2e6b1d7c249cf5ee278ed75e527931912e220c5159f0b55 ;;
+    d15.1) echo d3d72173449525a8914561540548a7c82f1e9f43855fb4a730e1b08f286cbada ;;
+    d15.2) echo eb118562ded0ec2240138ae5cd23d0c4451c7b8ae11231bf2d2944f13e2bcf80 ;;
+    d15.3) echo a0c8d35e948899633359ca8fb0a69240929b9262f392109494ac7ebf02fd5e76 ;;
+    d15.4) echo a231f9ff49e16e7cafa280ac1ed170570e1318cb690efa3f1d459b89be74f442 ;;
+    d15.5) echo 5c81d1ae2112735b987df2410d902b7f4c417c256df3f8237dbc095cb622cdac ;;
+    d15.6) echo ce55ad9fd3948d9f29fa3c027b4f289706895b2ffab45700dba4458f02487e1a ;;
     esac
 }
 
