@@ -168,7 +168,7 @@ static int64_t stage2(const Network *net, const NnueKernels *k, const int16_t *s
 {
     const int n = net->shape.hidden, l2 = net->shape.l2, l3 = net->shape.l3;
     int16_t x[2 * NNUE_HIDDEN_MAX], y[NNUE_L2_MAX], z[NNUE_L3_MAX];
-    int32_t sum[NNUE_L2_MAX > NNUE_L3_MAX ? NNUE_L2_MAX : NNUE_L3_MAX];
+    int32_t sum[NNUE_L2_MAX];
     k->stage2_input(x, stm, other, n);
     k->affine(sum, x, net->l2_weight + (size_t)bucket * (size_t)l2 * 2 * (size_t)n, net->l2_bias + bucket * l2,
               2 * n, l2);
