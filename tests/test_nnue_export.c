@@ -45,7 +45,7 @@ static Network *export_parse(const NnueShape *shape, uint64_t seed, Network **q)
         fnet.out_b[b] = (float)b * 0.01f - 0.03f;
     for (size_t i = 0; i < (size_t)fnet.virt_rows * (size_t)shape->hidden; i++) /* folded into the export */
         fnet.virt[i] = (float)((double)(test_random(&s) % 2001) / 1000.0 - 1.0) * 0.05f;
-    for (size_t i = 0; i < train_s2_biases(shape); i++) /* a second stage's biases and output weights, trained-like */
+    for (size_t i = 0; i < nnue_stage2_biases(shape); i++) /* a second stage's biases and output weights, trained-like */
         fnet.s2_b[i] = (float)((double)(test_random(&s) % 2001) / 1000.0 - 1.0) * 0.3f;
     for (int b = 0; shape->l2 && b < NNUE_OUTPUT_BUCKETS; b++) {
         S2Layers L = train_s2_layers(shape, fnet.s2_w, fnet.s2_b, b);

@@ -122,7 +122,7 @@ static void check_gradient(int feature_set, int l2, int l3)
         assert_true(net_alloc(&net, &shape) && grad_alloc(&g, &net) && scratch_alloc(&sc, FD_HIDDEN));
         net_init_random(&net, 11);
         TrainRng sr = { 17 };
-        const size_t n_s2w = train_s2_weights(&shape), n_s2b = train_s2_biases(&shape);
+        const size_t n_s2w = nnue_stage2_weights(&shape), n_s2b = nnue_stage2_biases(&shape);
         for (size_t i = 0; i < n_s2w; i++) /* a second stage whose units are active and whose output counts */
             net.s2_w[i] = (float)(1.6 * (rng_uniform(&sr) - 0.5));
         for (size_t i = 0; i < n_s2b; i++)

@@ -39,7 +39,7 @@ static void test_stage2_export(void **state)
     assert_true(net_alloc(&net, &shape) && scratch_alloc(&sc, S2_HIDDEN));
     net_init_random(&net, 31);
     TrainRng r = { 37 };
-    for (size_t i = 0; i < train_s2_biases(&shape); i++)
+    for (size_t i = 0; i < nnue_stage2_biases(&shape); i++)
         net.s2_b[i] = (float)(0.5 * rng_uniform(&r));
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) { /* output weights that make the second stage count */
         S2Layers L = train_s2_layers(&shape, net.s2_w, net.s2_b, b);

@@ -129,8 +129,7 @@ static bool ckpt_shape(const uint8_t *buf, size_t n, int version, NnueShape *sha
         l3 = get32(buf + 44);
     }
     if (hidden == 0 || hidden > CKPT_MAX_HIDDEN || nnue_feature_count((int)set) == 0
-        || inputs != (uint32_t)nnue_feature_count((int)set) || l2 > NNUE_L2_MAX || l3 > NNUE_L3_MAX
-        || (l2 == 0) != (l3 == 0))
+        || inputs != (uint32_t)nnue_feature_count((int)set) || !nnue_stage2_ok((long)l2, (long)l3))
         return false;
     *shape = train_shape((int)set, (int)hidden);
     shape->l2 = (int)l2;

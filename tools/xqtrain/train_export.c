@@ -306,8 +306,8 @@ bool export_check(const Net *net, const uint8_t *file, size_t size, const TrainS
     chk->float_loss = n ? chk->float_loss / (double)n : 0;
     chk->quant_loss = n ? chk->quant_loss / (double)n : 0;
     chk->int32_worst = int32_worst_case(q);
-    const double dequant_limit = q->shape.l2 ? EXPORT_DEQUANT_TOLERANCE_S2_CP : EXPORT_DEQUANT_TOLERANCE_CP;
-    chk->passed = chk->mean_diff <= mean_tolerance && chk->max_dequant_diff <= dequant_limit;
+    chk->dequant_limit = q->shape.l2 ? EXPORT_DEQUANT_TOLERANCE_S2_CP : EXPORT_DEQUANT_TOLERANCE_CP;
+    chk->passed = chk->mean_diff <= mean_tolerance && chk->max_dequant_diff <= chk->dequant_limit;
     ok = true;
 done:
     nnue_net_free(q);
@@ -315,9 +315,6 @@ done:
     scratch_free(&s);
     return ok;
 }
-
-/* Does a net file image (a version 3 header) state a second stage? */
-static bool net_image_has_stage2(const uint8_t *file) { return get32(file + NNUE_OFF_L2) != 0; }
 
 /* Writes a net file image to path. */
 bool write_net_file(const char *path, const uint8_t *file, size_t size, XqError *err)
@@ -349,8 +346,7 @@ bool export_net(const Net *net, const char *desc, const char *path, const TrainS
     if (ok && !chk->passed) {
         snprintf(err->msg, sizeof err->msg, "export check failed: mean |float - int| %.2f cp (limit %.1f), "
                  "max |dequantised - int| %.2f cp (limit %.2f)", chk->mean_diff, mean_tolerance,
-                 chk->max_dequant_diff, net_image_has_stage2(file) ? EXPORT_DEQUANT_TOLERANCE_S2_CP
-                                                                 : EXPORT_DEQUANT_TOLERANCE_CP);
+                 chk->max_dequant_diff, chk->dequant_limit);
         ok = false;
     }
     ok = ok && write_net_file(path, file, size, err);

@@ -63,6 +63,7 @@ typedef struct ExportCheck {
     size_t positions;
     double mean_diff, max_diff;  /* |float net - integer reference| in cp */
     double max_dequant_diff;     /* |dequantised float net - integer reference| in cp */
+    double dequant_limit;        /* the limit of max_dequant_diff: EXPORT_DEQUANT_TOLERANCE_(S2_)CP */
     double float_loss, quant_loss; /* mean loss of the float and the dequantised net on those positions */
     int64_t int32_worst;         /* max over buckets of QA * QA * sum |out_w_q| */
     bool passed;

@@ -48,8 +48,8 @@ bool net_lift(const Net *from, const NnueShape *to, uint64_t seed, Net *out, XqE
         copy_rows(out->out_w + b * 2 * ht, ht, from->out_w + b * 2 * hf, hf, 2); /* both halves of the bucket */
     memcpy(out->out_b, from->out_b, NNUE_OUTPUT_BUCKETS * sizeof *out->out_b);
     if (from->shape.l2) { /* the same widths and first layer: the same blocks */
-        memcpy(out->s2_w, from->s2_w, train_s2_weights(to) * sizeof *out->s2_w);
-        memcpy(out->s2_b, from->s2_b, train_s2_biases(to) * sizeof *out->s2_b);
+        memcpy(out->s2_w, from->s2_w, nnue_stage2_weights(to) * sizeof *out->s2_w);
+        memcpy(out->s2_b, from->s2_b, nnue_stage2_biases(to) * sizeof *out->s2_b);
     } else {
         net_init_stage2(out, rng_next(&r));
     }

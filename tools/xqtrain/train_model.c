@@ -74,12 +74,6 @@ NnueShape train_shape(int feature_set, int hidden)
     return s;
 }
 
-/* Second-stage weights of a shape, every bucket. */
-size_t train_s2_weights(const NnueShape *s) { return s->l2 ? nnue_stage2_weights(s) : 0; }
-
-/* Second-stage biases of a shape, every bucket. */
-size_t train_s2_biases(const NnueShape *s) { return nnue_stage2_biases(s); }
-
 /* Bucket b's layers inside the second stage's weight and bias blocks. */
 S2Layers train_s2_layers(const NnueShape *s, float *w, float *bias, int b)
 {
@@ -101,17 +95,15 @@ static void set_views(float *base, const Net *net, float **ft_w, float **virt, f
     *out_w = *ft_b + h;
     *out_b = *out_w + NNUE_OUTPUT_BUCKETS * 2 * h;
     *s2_w = net->shape.l2 ? *out_b + NNUE_OUTPUT_BUCKETS : NULL;
-    *s2_b = net->shape.l2 ? *s2_w + train_s2_weights(&net->shape) : NULL;
+    *s2_b = net->shape.l2 ? *s2_w + nnue_stage2_weights(&net->shape) : NULL;
 }
 
 /* Allocates a zeroed net of a shape. */
 bool net_alloc(Net *net, const NnueShape *shape)
 {
     memset(net, 0, sizeof *net);
-    bool stage2 = (shape->l2 == 0 && shape->l3 == 0)
-               || (shape->l2 >= 1 && shape->l2 <= NNUE_L2_MAX && shape->l3 >= 1 && shape->l3 <= NNUE_L3_MAX);
     if (nnue_feature_count(shape->feature_set) == 0 || shape->inputs != nnue_feature_count(shape->feature_set)
-        || shape->hidden < 1 || !stage2)
+        || shape->hidden < 1 || !nnue_stage2_ok(shape->l2, shape->l3))
         return false;
     size_t h = (size_t)shape->hidden;
     net->shape = *shape;
@@ -119,12 +111,12 @@ bool net_alloc(Net *net, const NnueShape *shape)
     net->virt_rows = net->psq_rows + TRAIN_GROUP_ROWS;
     net->rows = shape->inputs + net->virt_rows;
     net->size = (size_t)net->rows * h + h + NNUE_OUTPUT_BUCKETS * 2 * h + NNUE_OUTPUT_BUCKETS
-              + train_s2_weights(shape) + train_s2_biases(shape);
+              + nnue_stage2_weights(shape) + nnue_stage2_biases(shape);
     net->params = calloc(net->size, sizeof *net->params);
     net->out_q = calloc(NNUE_OUTPUT_BUCKETS * 2 * h, sizeof *net->out_q);
     net->ft_eff = calloc((size_t)shape->inputs * h, sizeof *net->ft_eff);
     net->ft_bq = calloc(h, sizeof *net->ft_bq);
-    net->s2_wq = calloc(train_s2_weights(shape) + 1, sizeof *net->s2_wq);
+    net->s2_wq = calloc(nnue_stage2_weights(shape) + 1, sizeof *net->s2_wq);
     if (!net->params || !net->out_q || !net->ft_eff || !net->ft_bq || !net->s2_wq) {
         net_free(net);
         return false;
@@ -170,7 +162,7 @@ void net_init_stage2(Net *net, uint64_t seed)
         return;
     TrainRng r = { seed };
     const int l2 = net->shape.l2, l3 = net->shape.l3, in = 2 * net->shape.hidden;
-    memset(net->s2_b, 0, train_s2_biases(&net->shape) * sizeof *net->s2_b);
+    memset(net->s2_b, 0, nnue_stage2_biases(&net->shape) * sizeof *net->s2_b);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++) {
         S2Layers L = train_s2_layers(&net->shape, net->s2_w, net->s2_b, b);
         double a2 = 1.0 / sqrt((double)in), a3 = 1.0 / sqrt((double)l2);
@@ -437,21 +429,18 @@ TRAIN_CLONES static void backward(const Net *net, const TrainFeatures *f, float 
         backward_stage2(net, f->bucket, g, s, grad);
     for (int k = 0; k < 2; k++) {
         const float *acc = s->acc[k], *h = s->h + k * n, *wk = w + k * n;
-        const float *dh = net->shape.l2 ? s->dh + k * n : NULL;
+        const float *dh = net->shape.l2 ? s->dh + k * n : NULL; /* the second stage's share of d loss / d h */
         float *dacc = s->dacc[k], *gwk = gw + k * n;
         for (int j = 0; j < n; j++) {
             float x = acc[j];
             float inside = x > 0.0f ? 2.0f * x : 0.0f; /* the slope of screlu: 2x on (0, 1), else 0 */
             float slope = x < 1.0f ? inside : 0.0f;
-            dacc[j] = g * wk[j] * slope;
+            float d = g * wk[j] * slope;
+            if (dh)
+                d += dh[j] * slope;
+            dacc[j] = d;
             gwk[j] += g * h[j];
         }
-        if (dh) /* the second stage's share of d loss / d h, through the same slope */
-            for (int j = 0; j < n; j++) {
-                float x = acc[j];
-                float inside = x > 0.0f ? 2.0f * x : 0.0f;
-                dacc[j] += dh[j] * (x < 1.0f ? inside : 0.0f);
-            }
     }
     for (int j = 0; j < n; j++)
         grad->ft_b[j] += s->dacc[0][j] + s->dacc[1][j];
@@ -518,8 +507,8 @@ void net_clip(Net *net)
     clip_range(net->out_w, NNUE_OUTPUT_BUCKETS * 2 * h, TRAIN_OUT_CLIP);
     clip_range(net->out_b, NNUE_OUTPUT_BUCKETS, TRAIN_BIAS_CLIP);
     if (net->shape.l2) {
-        clip_range(net->s2_w, train_s2_weights(&net->shape), TRAIN_S2_CLIP);
-        clip_range(net->s2_b, train_s2_biases(&net->shape), TRAIN_BIAS_CLIP);
+        clip_range(net->s2_w, nnue_stage2_weights(&net->shape), TRAIN_S2_CLIP);
+        clip_range(net->s2_b, nnue_stage2_biases(&net->shape), TRAIN_BIAS_CLIP);
     }
     net_sync(net);
 }
@@ -572,7 +561,7 @@ void net_sync(Net *net)
     fold_rows(net);
     for (int j = 0; j < net->shape.hidden; j++)
         net->ft_bq[j] = net->qat ? ft_on_grid(net->ft_b[j]) : net->ft_b[j];
-    size_t n = NNUE_OUTPUT_BUCKETS * 2 * (size_t)net->shape.hidden, n2 = train_s2_weights(&net->shape);
+    size_t n = NNUE_OUTPUT_BUCKETS * 2 * (size_t)net->shape.hidden, n2 = nnue_stage2_weights(&net->shape);
     if (!net->qat) {
         memcpy(net->out_q, net->out_w, n * sizeof *net->out_q);
         if (n2)

@@ -89,10 +89,7 @@ typedef struct S2Layers {
     float *b2, *b3, *b4; /* [l2], [l3], [1] */
 } S2Layers;
 
-/* Second-stage weights and biases of a shape (every bucket; 0 without a second stage). */
-size_t train_s2_weights(const NnueShape *s);
-size_t train_s2_biases(const NnueShape *s);
-/* Bucket b's layers in the blocks w (train_s2_weights floats) and bias (train_s2_biases). */
+/* Bucket b's layers in the blocks w (nnue_stage2_weights floats) and bias (nnue_stage2_biases). */
 S2Layers train_s2_layers(const NnueShape *s, float *w, float *bias, int b);
 
 /* A gradient in the net's layout, with the list of first-layer rows (real and virtual) it touched. */

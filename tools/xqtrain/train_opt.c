@@ -74,10 +74,10 @@ void adam_step(Adam *a, Net *net, const Grad *g, double lr)
               TRAIN_BIAS_CLIP);
     if (net->shape.l2) { /* the second stage, at its own rate: its weights, then its biases */
         c.lr = (float)(lr * a->stage2_lr_scale);
-        size_t s2_w = out_b + NNUE_OUTPUT_BUCKETS, s2_b = s2_w + train_s2_weights(&net->shape);
+        size_t s2_w = out_b + NNUE_OUTPUT_BUCKETS, s2_b = s2_w + nnue_stage2_weights(&net->shape);
         adam_span(net->params + s2_w, a->m + s2_w, a->v + s2_w, g->params + s2_w, s2_b - s2_w, &c, 1.0f,
                   TRAIN_S2_CLIP);
-        adam_span(net->params + s2_b, a->m + s2_b, a->v + s2_b, g->params + s2_b, train_s2_biases(&net->shape), &c,
+        adam_span(net->params + s2_b, a->m + s2_b, a->v + s2_b, g->params + s2_b, nnue_stage2_biases(&net->shape), &c,
                   1.0f, TRAIN_BIAS_CLIP);
     }
     net_sync(net);

@@ -208,8 +208,7 @@ static int parse_valued(Args *a, const char *name, const char *v)
         a->init = v;
     } else if (strcmp(name, "-stage2") == 0) {
         char tail;
-        ok = sscanf(v, "%dx%d%c", &a->l2, &a->l3, &tail) == 2 && a->l2 >= 1 && a->l2 <= NNUE_L2_MAX && a->l3 >= 1
-          && a->l3 <= NNUE_L3_MAX;
+        ok = sscanf(v, "%dx%d%c", &a->l2, &a->l3, &tail) == 2 && a->l2 >= 1 && nnue_stage2_ok(a->l2, a->l3);
     } else if (strcmp(name, "-desc") == 0) {
         a->desc = v;
         if (strlen(v) > NNUE_DESC_SIZE)

@@ -108,11 +108,17 @@ static const NnueShape NNUE_SHAPE_V1 = { NNUE_FEATURE_SET_PSQ, NNUE_FEATURES, NN
 
 #define NNUE_MAGIC "JJNNUE\r\n"
 
-/* Second-stage weights (int16) of a net of this shape, all buckets. */
+/* Are these second-stage widths ones the engine runs: none (0 x 0), or 1..NNUE_L2_MAX x 1..NNUE_L3_MAX? */
+static inline bool nnue_stage2_ok(long l2, long l3)
+{
+    return (l2 == 0 && l3 == 0) || (l2 >= 1 && l2 <= NNUE_L2_MAX && l3 >= 1 && l3 <= NNUE_L3_MAX);
+}
+
+/* Second-stage weights (int16) of a net of this shape, all buckets (0 without a second stage). */
 static inline size_t nnue_stage2_weights(const NnueShape *s)
 {
     size_t l2 = (size_t)s->l2, l3 = (size_t)s->l3;
-    return NNUE_OUTPUT_BUCKETS * (l2 * 2 * (size_t)s->hidden + l3 * l2 + l3);
+    return s->l2 ? NNUE_OUTPUT_BUCKETS * (l2 * 2 * (size_t)s->hidden + l3 * l2 + l3) : 0;
 }
 
 /* Second-stage biases (int32) of a net of this shape, all buckets (0 without a second stage). */
@@ -137,8 +143,7 @@ static inline bool nnue_shape_ok(const NnueShape *s)
 {
     return (s->feature_set == NNUE_FEATURE_SET_PSQ || s->feature_set == NNUE_FEATURE_SET_KING)
         && s->inputs == nnue_feature_count(s->feature_set) && s->hidden >= NNUE_HIDDEN_STEP
-        && s->hidden <= NNUE_HIDDEN_MAX && s->hidden % NNUE_HIDDEN_STEP == 0
-        && ((s->l2 == 0 && s->l3 == 0) || (s->l2 >= 1 && s->l2 <= NNUE_L2_MAX && s->l3 >= 1 && s->l3 <= NNUE_L3_MAX));
+        && s->hidden <= NNUE_HIDDEN_MAX && s->hidden % NNUE_HIDDEN_STEP == 0 && nnue_stage2_ok(s->l2, s->l3);
 }
 
 /* Output bucket of a position with this many pieces besides the two kings (0..30). */

@@ -11,7 +11,11 @@
 #include "base/fileload.h"
 #include "nnue_embed.h"
 
-enum { NET_ALIGN = 64 }; /* every array starts on a cache line */
+enum {
+    NET_ALIGN = 64, /* every array starts on a cache line */
+    FIRST_ARRAYS = 4, /* the arrays before the second stage: ft weights and biases, output weights and biases */
+    S2_ARRAYS = 6,    /* the second stage's arrays: l2, l3 and l4 weights (int16) and biases (int32), by layer */
+};
 
 /* Reads a little-endian int16. */
 static int16_t get16(const uint8_t *p) { return (int16_t)le16(p); }
@@ -19,18 +23,40 @@ static int16_t get16(const uint8_t *p) { return (int16_t)le16(p); }
 /* Rounds n up to a multiple of NET_ALIGN. */
 static size_t aligned(size_t n) { return (n + NET_ALIGN - 1) / NET_ALIGN * NET_ALIGN; }
 
+/* Values in each of the second stage's arrays, in file order: l2 weights and biases, l3's, l4's (the weights,
+ * at even indices, are int16; the biases int32). All 0 without a second stage. */
+static void stage2_counts(const NnueShape *s, size_t n[S2_ARRAYS])
+{
+    const size_t nb = NNUE_OUTPUT_BUCKETS, l2 = (size_t)s->l2, l3 = (size_t)s->l3;
+    const size_t counts[S2_ARRAYS] = { nb * l2 * 2 * (size_t)s->hidden, nb * l2, nb * l3 * l2, nb * l3, nb * l3,
+                                       l2 ? nb : 0 };
+    memcpy(n, counts, sizeof counts);
+}
+
+/* Bytes of one value of second-stage array i (stage2_counts' order). */
+static size_t stage2_value_bytes(int i) { return i % 2 ? 4 : 2; }
+
+/* The second stage's arrays of a net, in stage2_counts' order. */
+static void stage2_arrays(const Network *net, void *a[S2_ARRAYS])
+{
+    void *arrays[S2_ARRAYS] = { net->l2_weight, net->l2_bias, net->l3_weight, net->l3_bias, net->l4_weight,
+                                net->l4_bias };
+    memcpy(a, arrays, sizeof arrays);
+}
+
 /* Allocates a zeroed net of a shape, its arrays in one aligned block. */
 Network *nnue_net_new(const NnueShape *shape)
 {
     if (!nnue_shape_ok(shape))
         return NULL;
-    const size_t h = (size_t)shape->hidden, l2 = (size_t)shape->l2, l3 = (size_t)shape->l3, nb = NNUE_OUTPUT_BUCKETS;
-    /* byte sizes of the arrays, in their order in the block */
-    const size_t sizes[] = { (size_t)shape->inputs * h * 2, h * 2, nb * 2 * h * 2, nb * 4,
-                             nb * l2 * 2 * h * 2, nb * l2 * 4, nb * l3 * l2 * 2, nb * l3 * 4, nb * l3 * 2, nb * 4 };
-    enum { ARRAYS = sizeof sizes / sizeof *sizes };
-    size_t at[ARRAYS], total = 0;
-    for (int i = 0; i < ARRAYS; i++) {
+    const size_t h = (size_t)shape->hidden, nb = NNUE_OUTPUT_BUCKETS;
+    /* byte sizes of the arrays, in their order in the block: the first layer, the output, the second stage */
+    size_t sizes[FIRST_ARRAYS + S2_ARRAYS] = { (size_t)shape->inputs * h * 2, h * 2, nb * 2 * h * 2, nb * 4 };
+    stage2_counts(shape, sizes + FIRST_ARRAYS);
+    for (int i = 0; i < S2_ARRAYS; i++)
+        sizes[FIRST_ARRAYS + i] *= stage2_value_bytes(i);
+    size_t at[FIRST_ARRAYS + S2_ARRAYS], total = 0;
+    for (int i = 0; i < FIRST_ARRAYS + S2_ARRAYS; i++) {
         at[i] = total;
         total += aligned(sizes[i]);
     }
@@ -106,7 +132,7 @@ static bool header_shape(const uint8_t *h, uint32_t version, NnueShape *shape, X
     }
     shape->hidden = (int)hidden;
     uint32_t l2 = le32(h + NNUE_OFF_L2), l3 = le32(h + NNUE_OFF_L3);
-    if ((l2 == 0) != (l3 == 0) || l2 > NNUE_L2_MAX || l3 > NNUE_L3_MAX) {
+    if (!nnue_stage2_ok((long)l2, (long)l3)) {
         snprintf(err->msg, sizeof err->msg, "bad net file: second stage %lu x %lu, this engine runs none (0 x 0) or "
                  "up to %d x %d", (unsigned long)l2, (unsigned long)l3, NNUE_L2_MAX, NNUE_L3_MAX);
         return false;
@@ -182,15 +208,15 @@ static bool get32s(const uint8_t **p, int32_t *out, size_t n, int64_t lim)
 /* Reads the second stage's arrays; false with err filled if a value is beyond its range. */
 static bool parse_stage2(const uint8_t *p, Network *net, XqError *err)
 {
-    const NnueShape *s = &net->shape;
-    const size_t nb = NNUE_OUTPUT_BUCKETS, l2 = (size_t)s->l2, l3 = (size_t)s->l3, in = 2 * (size_t)s->hidden;
-    const int wmax = NNUE_L_WEIGHT_MAX;
-    const int64_t bmax = NNUE_L_BIAS_MAX;
-    if (!(get16s(&p, net->l2_weight, nb * l2 * in, wmax) && get32s(&p, net->l2_bias, nb * l2, bmax)
-          && get16s(&p, net->l3_weight, nb * l3 * l2, wmax) && get32s(&p, net->l3_bias, nb * l3, bmax)
-          && get16s(&p, net->l4_weight, nb * l3, wmax) && get32s(&p, net->l4_bias, nb, bmax)))
-        return net_fail(err, "a second-stage weight beyond +-2047 or bias beyond +-2^30 (its int32 sums would "
-                        "overflow)", 0, -1);
+    size_t n[S2_ARRAYS];
+    void *a[S2_ARRAYS];
+    stage2_counts(&net->shape, n);
+    stage2_arrays(net, a);
+    for (int i = 0; i < S2_ARRAYS; i++)
+        if (!(stage2_value_bytes(i) == 2 ? get16s(&p, a[i], n[i], NNUE_L_WEIGHT_MAX)
+                                         : get32s(&p, a[i], n[i], NNUE_L_BIAS_MAX)))
+            return net_fail(err, "a second-stage weight beyond +-2047 or bias beyond +-2^30 (its int32 sums would "
+                            "overflow)", 0, -1);
     return true;
 }
 
@@ -255,21 +281,16 @@ void nnue_serialise(const Network *net, uint8_t *out)
         le_put(p, (uint16_t)net->out_weight[i], 2);
     for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++, p += 4)
         le_put(p, (uint32_t)net->out_bias[b], 4);
-    if (s->l2) {
-        le_put(out + NNUE_OFF_L2, (uint32_t)s->l2, 4);
-        le_put(out + NNUE_OFF_L3, (uint32_t)s->l3, 4);
-        const size_t nb = NNUE_OUTPUT_BUCKETS, l2 = (size_t)s->l2, l3 = (size_t)s->l3;
-        const struct {
-            const void *a;
-            size_t n, bytes;
-        } ARRAYS[] = { { net->l2_weight, nb * l2 * 2 * h, 2 }, { net->l2_bias, nb * l2, 4 },
-                       { net->l3_weight, nb * l3 * l2, 2 },    { net->l3_bias, nb * l3, 4 },
-                       { net->l4_weight, nb * l3, 2 },         { net->l4_bias, nb, 4 } };
-        for (size_t a = 0; a < sizeof ARRAYS / sizeof *ARRAYS; a++)
-            for (size_t i = 0; i < ARRAYS[a].n; i++, p += ARRAYS[a].bytes)
-                le_put(p, ARRAYS[a].bytes == 2 ? (uint16_t)((const int16_t *)ARRAYS[a].a)[i]
-                                               : (uint32_t)((const int32_t *)ARRAYS[a].a)[i], (int)ARRAYS[a].bytes);
-    }
+    le_put(out + NNUE_OFF_L2, (uint32_t)s->l2, 4);
+    le_put(out + NNUE_OFF_L3, (uint32_t)s->l3, 4);
+    size_t n[S2_ARRAYS];
+    void *a[S2_ARRAYS];
+    stage2_counts(s, n);
+    stage2_arrays(net, a);
+    for (int k = 0; k < S2_ARRAYS; k++) /* none without a second stage */
+        for (size_t i = 0; i < n[k]; i++, p += stage2_value_bytes(k))
+            le_put(p, stage2_value_bytes(k) == 2 ? (uint16_t)((const int16_t *)a[k])[i]
+                                                 : (uint32_t)((const int32_t *)a[k])[i], (int)stage2_value_bytes(k));
     /* the field's own bytes are not hashed */
     le_put(out + NNUE_OFF_CHECKSUM, nnue_file_checksum(out, nnue_file_size(s)), 4);
 }
