@@ -3,9 +3,10 @@
  * (tools/xqtrain/train_lift.h): a factorised feature-set-1 net widened and
  * lifted to feature set 2 evaluates exactly as before on positions of random
  * games (float, with and without the quantisation grid), its new units learn
- * from the first batch, impossible lifts are refused; and the shipped net
- * (nets/default.nnue) lifted to feature set 2 at width 512 and exported gives
- * the engine the very same evaluations as the shipped net.
+ * from the first batch, impossible lifts are refused; and, exported, net1
+ * (nets/net1.nnue, feature set 1) lifted to feature set 2 at width 512 and
+ * the shipped net (nets/default.nnue) given a second stage give the engine
+ * the very same evaluations as the files they came from.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -214,30 +215,24 @@ static void test_lift_exact(void **state)
     sample_free(&sm);
 }
 
-/* The shipped net lifted to feature set 2, width 512, or given a second stage: the float net evaluates as its
- * dequantised source, and the exported net gives the engine exactly the shipped net's evaluations. */
-static void test_lift_shipped_net(void **state)
+/* Lifts the net in `file` to shape `to` and checks it exactly: the float net evaluates as its dequantised source,
+ * and the exported net gives the engine the very evaluations of the file (most of them not 0). */
+static void check_file_lift(const char *file, const NnueShape *to, const Sample *sm)
 {
-    (void)state;
-    Sample sm;
-    random_positions(&sm);
-    const int n = sm.n;
-    const Position *pos = sm.pos;
-    const TrainPos *tp = sm.tp;
-    Net from, to;
+    const int n = sm->n;
+    Net from, lifted_f;
     Adam adam;
     XqError err;
-    if (!init_from_file(XQ_TEST_DEFAULT_NET, &from, &adam, &err))
-        fail_msg("%s", err.msg);
+    if (!init_from_file(file, &from, &adam, &err))
+        fail_msg("%s: %s", file, err.msg);
     adam_free(&adam);
-    assert_memory_equal(&from.shape, &NNUE_SHAPE_V1, sizeof from.shape);
-    const NnueShape wide = train_shape(NNUE_FEATURE_SET_KING, WIDE);
     from.factorised = true; /* as xqtrain trains it */
-    assert_true(net_lift(&from, &wide, SEED, &to, &err));
-    assert_same_evals(&from, &to, tp, n);
-    Network *shipped = nnue_load_file(XQ_TEST_DEFAULT_NET, NULL, &err);
-    assert_non_null(shipped);
-    Network *lifted = qnet_quantise(&to, "lifted", &err);
+    if (!net_lift(&from, to, SEED, &lifted_f, &err))
+        fail_msg("%s: %s", file, err.msg);
+    assert_same_evals(&from, &lifted_f, sm->tp, n);
+    Network *source = nnue_load_file(file, NULL, &err);
+    assert_non_null(source);
+    Network *lifted = qnet_quantise(&lifted_f, "lifted", &err);
     if (!lifted)
         fail_msg("%s", err.msg);
     size_t size;
@@ -245,44 +240,47 @@ static void test_lift_shipped_net(void **state)
     Network *engine = nnue_parse(img, size, &err);
     if (!engine)
         fail_msg("%s", err.msg);
-    assert_memory_equal(&engine->shape, &wide, sizeof wide);
+    assert_memory_equal(&engine->shape, to, sizeof *to);
     int nonzero = 0;
     for (int i = 0; i < n; i++) {
-        int want = nnue_evaluate_fresh(shipped, &pos[i], NULL);
-        assert_int_equal(nnue_evaluate_fresh(engine, &pos[i], NULL), want);
-        assert_int_equal(qnet_eval(lifted, &tp[i]), want);
+        int want = nnue_evaluate_fresh(source, &sm->pos[i], NULL);
+        assert_int_equal(nnue_evaluate_fresh(engine, &sm->pos[i], NULL), want);
+        assert_int_equal(qnet_eval(lifted, &sm->tp[i]), want);
         nonzero += want != 0;
     }
     assert_true(nonzero > n / 2);
     free(img);
     nnue_net_free(engine);
     nnue_net_free(lifted);
-    /* given a second stage instead (output weights 0): the engine runs it and still evaluates as the shipped net */
-    NnueShape staged = from.shape;
+    nnue_net_free(source);
+    net_free(&lifted_f);
+    net_free(&from);
+}
+
+/* Trained nets lifted exactly: net1 (feature set 1, width 256, the shape every net before network v2 had) to
+ * feature set 2 at width 512, the step the shipped v2 net started from; and the shipped net (nets/default.nnue,
+ * whatever its shape) given a second stage with output weights 0, which the engine runs and which changes no
+ * evaluation. */
+static void test_lift_shipped_net(void **state)
+{
+    (void)state;
+    Sample sm;
+    random_positions(&sm);
+    XqError err;
+    Network *v1 = nnue_load_file(XQ_TEST_NET1, NULL, &err);
+    assert_non_null(v1);
+    assert_memory_equal(&v1->shape, &NNUE_SHAPE_V1, sizeof NNUE_SHAPE_V1);
+    nnue_net_free(v1);
+    const NnueShape wide = train_shape(NNUE_FEATURE_SET_KING, WIDE);
+    check_file_lift(XQ_TEST_NET1, &wide, &sm);
+    Network *shipped = nnue_load_file(XQ_TEST_DEFAULT_NET, NULL, &err);
+    assert_non_null(shipped);
+    NnueShape staged = shipped->shape;
+    nnue_net_free(shipped);
+    assert_int_equal(staged.l2, 0); /* the test adds one */
     staged.l2 = 16;
     staged.l3 = 32;
-    net_free(&to);
-    assert_true(net_lift(&from, &staged, SEED, &to, &err));
-    assert_same_evals(&from, &to, tp, n);
-    lifted = qnet_quantise(&to, "lifted", &err);
-    if (!lifted)
-        fail_msg("%s", err.msg);
-    img = qnet_image(lifted, &size);
-    engine = nnue_parse(img, size, &err);
-    if (!engine)
-        fail_msg("%s", err.msg);
-    assert_int_equal(engine->shape.l2, 16);
-    for (int i = 0; i < n; i++) {
-        int want = nnue_evaluate_fresh(shipped, &pos[i], NULL);
-        assert_int_equal(nnue_evaluate_fresh(engine, &pos[i], NULL), want);
-        assert_int_equal(qnet_eval(lifted, &tp[i]), want);
-    }
-    free(img);
-    nnue_net_free(engine);
-    nnue_net_free(lifted);
-    nnue_net_free(shipped);
-    net_free(&to);
-    net_free(&from);
+    check_file_lift(XQ_TEST_DEFAULT_NET, &staged, &sm);
     sample_free(&sm);
 }
 
