@@ -50,6 +50,9 @@ static void proc_log_line(const EngineProc *p, const char *dir, const char *line
 bool proc_start(EngineProc *p, const char *command, const char *dir, const char *name,
                 const ProcLog *log, char *msg, size_t msg_size)
 {
+    /* an engine that exits (or never starts) closes its pipe: a write to it must fail (proc_send's false), not
+     * kill the tool; process-wide, set before any engine can be written to */
+    signal(SIGPIPE, SIG_IGN);
     memset(p, 0, sizeof *p);
     p->to_fd = p->from_fd = -1;
     p->exit_status = -1;

@@ -39,7 +39,8 @@ typedef struct EngineProc {
     const ProcLog *log;
 } EngineProc;
 
-/* Starts `command` through /bin/sh in directory `dir` (NULL = current); false with msg on failure. */
+/* Starts `command` through /bin/sh in directory `dir` (NULL = current); false with msg on failure. Ignores SIGPIPE
+ * for the whole process, so that a write to an engine that has exited fails instead of killing the caller. */
 bool proc_start(EngineProc *p, const char *command, const char *dir, const char *name,
                 const ProcLog *log, char *msg, size_t msg_size);
 /* Sends one line (a newline is appended); false if the engine's stdin is closed. */

@@ -4,7 +4,6 @@
  * match (match.c) and prints the summary.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -482,7 +481,6 @@ int main(int argc, char **argv)
 
     if (argc >= 2 && (strcmp(argv[1], "-stats") == 0 || strcmp(argv[1], "--stats") == 0))
         return stats_main(argc, argv);
-    signal(SIGPIPE, SIG_IGN);
     MatchConfig *cfg = malloc(sizeof *cfg);
     MatchResult *res = malloc(sizeof *res);
     if (!cfg || !res) {

@@ -7,7 +7,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -381,8 +380,6 @@ int main(int argc, char **argv)
 {
     if (argc >= 2 && version_common_arg(argv[1], "xqspsa", USAGE, stdout))
         return 0;
-    /* an engine that exits (or never starts) closes its pipe: a write to it must fail, not kill the tuner */
-    signal(SIGPIPE, SIG_IGN);
     SpsaRun *run = calloc(1, sizeof *run);
     if (!run) {
         fprintf(stderr, "error: out of memory\n");
