@@ -19,7 +19,6 @@
 enum {
     EXIT_USAGE = 2,
     MAX_FILES = 256,
-    MAX_PROBES = 64,
     DEFAULT_EPOCHS = 20,
     DEFAULT_BATCH = 16384,
     DEFAULT_DROP_EVERY = 8,
@@ -571,26 +570,40 @@ static int cmd_eval(int argc, char **argv)
     return ok ? 0 : 1;
 }
 
-/* The probe command: the integer eval of FENs (or of PROBE_FENS), side to move's and red's view. */
+/* Prints one probe line: the integer eval of a FEN from the side to move's and red's view; false if it is bad. */
+static bool probe_one(const Network *q, const char *fen)
+{
+    XqError err;
+    TrainPos p;
+    if (!train_pos_from_fen(fen, &p, &err)) {
+        printf("    -      -  %s  (%s)\n", fen, err.msg);
+        return false;
+    }
+    int e = qnet_eval(q, &p);
+    printf("%5d  %5d  %s\n", e, p.stm == RED ? e : -e, fen);
+    return true;
+}
+
+/* The probe command: the integer eval of FENs (any number of -fen, in order) or of PROBE_FENS. */
 static int cmd_probe(int argc, char **argv)
 {
-    const char *net_path = NULL, *fens[MAX_PROBES];
-    int n = 0;
-    for (int i = 0; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "-net") == 0)
+    const char *net_path = NULL;
+    bool any_fen = false;
+    for (int i = 0; i < argc; i += 2) {
+        bool is_net = strcmp(argv[i], "-net") == 0, is_fen = strcmp(argv[i], "-fen") == 0;
+        if (i + 1 >= argc || !(is_net || is_fen)) {
+            fprintf(stderr, "xqtrain: probe: %s '%s'\n%s", is_net || is_fen ? "no value after" : "unknown option",
+                    argv[i], USAGE);
+            return EXIT_USAGE;
+        }
+        if (is_net)
             net_path = argv[i + 1];
-        else if (strcmp(argv[i], "-fen") == 0 && n < MAX_PROBES)
-            fens[n++] = argv[i + 1];
-        else
-            net_path = NULL;
+        any_fen |= is_fen;
     }
-    if (!net_path || argc % 2) {
-        fprintf(stderr, "%s", USAGE);
+    if (!net_path) {
+        fprintf(stderr, "xqtrain: probe: -net NET.nnue is required\n%s", USAGE);
         return EXIT_USAGE;
     }
-    if (n == 0)
-        for (; n < (int)(sizeof PROBE_FENS / sizeof PROBE_FENS[0]); n++)
-            fens[n] = PROBE_FENS[n];
     XqError err;
     Network *q = qnet_read_file(net_path, &err);
     if (!q) {
@@ -599,15 +612,14 @@ static int cmd_probe(int argc, char **argv)
     }
     int status = 0;
     printf("  stm    red  FEN\n");
-    for (int i = 0; i < n; i++) {
-        TrainPos p;
-        if (!train_pos_from_fen(fens[i], &p, &err)) {
-            printf("    -      -  %s  (%s)\n", fens[i], err.msg);
-            status = 1;
-            continue;
-        }
-        int e = qnet_eval(q, &p);
-        printf("%5d  %5d  %s\n", e, p.stm == RED ? e : -e, fens[i]);
+    if (any_fen) {
+        for (int i = 0; i < argc; i += 2)
+            if (strcmp(argv[i], "-fen") == 0 && !probe_one(q, argv[i + 1]))
+                status = 1;
+    } else {
+        for (size_t i = 0; i < sizeof PROBE_FENS / sizeof PROBE_FENS[0]; i++)
+            if (!probe_one(q, PROBE_FENS[i]))
+                status = 1;
     }
     nnue_net_free(q);
     return status;
