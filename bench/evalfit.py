@@ -12,12 +12,14 @@ with the labelled cp, and how often its sign agrees with the label's. A net that
 just its own self-play, predicts another engine's games better.
 """
 import math
+import statistics
 import subprocess
 import sys
 
 PROBE_CHUNK = 200      # FENs per xqtrain probe call
 CP_LIMIT = 2000        # labels beyond this (mates, won positions) are left out
 CLIP = 2000            # evals are clipped to this for the correlation
+SIGMOID_CLAMP = 8000   # evals are clamped to this in the sigmoid (exp would overflow on mate-sized ones)
 K_RANGE = range(100, 1001, 20)
 
 
@@ -51,16 +53,8 @@ def net_evals(xqtrain, net, fens):
 
 def mse(evals, results, k):
     """Mean squared error of the sigmoid of evals at scale k against results."""
-    return sum((1 / (1 + math.exp(-max(-CLIP * 4, min(CLIP * 4, e)) / k)) - r) ** 2
+    return sum((1 / (1 + math.exp(-max(-SIGMOID_CLAMP, min(SIGMOID_CLAMP, e)) / k)) - r) ** 2
                for e, r in zip(evals, results)) / len(evals)
-
-
-def corr(a, b):
-    """Pearson correlation of two lists."""
-    n = len(a)
-    ma, mb = sum(a) / n, sum(b) / n
-    sab = sum((x - ma) * (y - mb) for x, y in zip(a, b))
-    return sab / math.sqrt(sum((x - ma) ** 2 for x in a) * sum((y - mb) ** 2 for y in b))
 
 
 def report(name, evals, results, cps):
@@ -68,7 +62,8 @@ def report(name, evals, results, cps):
     best = min((mse(evals, results, k), k) for k in K_RANGE)
     clipped = [max(-CLIP, min(CLIP, e)) for e in evals]
     agree = sum(1 for e, c in zip(evals, cps) if (e > 0) == (c > 0)) / len(evals)
-    print(f"{name:>12}  mse {best[0]:.5f} (K {best[1]:4d})  corr {corr(clipped, cps):.4f}  sign {agree:.4f}")
+    r = statistics.correlation(clipped, cps)
+    print(f"{name:>12}  mse {best[0]:.5f} (K {best[1]:4d})  corr {r:.4f}  sign {agree:.4f}")
 
 
 def main():
