@@ -20,9 +20,10 @@ enum { T_FAST = 5000, UCCI_BAN = 9900, UCCI_BAN_MIN = UCCI_BAN - 200 };
 
 static Position POS;
 
-/* One check, one kill (tests/data/rulings.txt line 100): asian draws it, chinese rules red's cycle a loss. */
+/* One check, one kill (tests/data/rulings.txt line 100): asian draws it, chinese rules red's cycle a loss. Played
+ * twice and half again, so that a7a9 brings a position back the third time, where the rules judge. */
 static const char KILL_FEN[] = "R4a3/4a4/5k2b/9/6b2/9/5Cp2/4K4/9/9 w - - 0 1";
-static const char KILL_MOVES[] = "a9a7 e8d7 a7a9 d7e8 a9a7 e8d7";
+static const char KILL_MOVES[] = "a9a7 e8d7 a7a9 d7e8 a9a7 e8d7 a7a9 d7e8 a9a7 e8d7";
 
 /* Searches a7a9 only, the move that repeats the cycle, and returns the last UCCI score reported. */
 static int score_of_repeat(EnginePipe *ep)

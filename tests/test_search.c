@@ -186,16 +186,39 @@ static void test_net_determinism(void **state)
 /* Sets up a FEN and plays a move list into the history. */
 static void setup_with_moves(const char *fen, const char *moves) { test_setup_moves(&pos, fen, moves); }
 
-/* The search refuses a perpetual check that would lose, and scores it as a ban loss. */
+/* Searches pos for one root move at a fixed depth under a rule set, with a fresh table; returns the result. */
+static SearchResult run_move(Move m, int depth, const RuleSet *set)
+{
+    SearchLimits limits = { 0 };
+    limits.depth = depth;
+    limits.n_root_moves = 1;
+    limits.root_moves[0] = m;
+    SearchShared shared;
+    SearchResult res;
+    atomic_init(&shared.pondering, false);
+    tt_clear(&tt);
+    search_thread_clear(st);
+    search_shared_init(&shared, &tt, &limits, set, NULL, NULL);
+    search_run(st, &shared, &pos, &res);
+    return res;
+}
+
+/* Black's pawns check red's king from f2 and e2 in turn, from "3k5/.../5p3/5K3/5C3": the moves of each cycle. */
+static const char PERPETUAL_FEN[] = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1";
+static const char PERPETUAL_CYCLE[] = "f1e1 f2e2 e1f1 e2f2";
+
+/* The search refuses a perpetual check that would lose, and scores the move that brings the third occurrence
+ * as a ban loss at once. */
 static void test_refuses_perpetual(void **state)
 {
     (void)state;
-    const char *fen = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1";
+    char moves[128];
+    snprintf(moves, sizeof moves, "%s f1e1 f2e2 e1f1", PERPETUAL_CYCLE);
     Move forbidden;
     XqError err;
     for (int i = 0; i < rules_count(); i++) {
         const RuleSet *set = rules_at(i);
-        setup_with_moves(fen, "f1e1 f2e2 e1f1"); /* black to move: e2f2 would repeat the start by checking again */
+        setup_with_moves(PERPETUAL_FEN, moves); /* black to move: e2f2 would bring the start a third time */
         assert_true(move_parse_legal(&pos, "e2f2", &forbidden, &err));
         SearchLimits limits = { 0 };
         limits.depth = 6;
@@ -207,12 +230,32 @@ static void test_refuses_perpetual(void **state)
         search_run(st, &shared, &pos, &res);
         assert_int_not_equal(res.best, forbidden);
         assert_true(res.score > -SCORE_BAN_MIN);
-        limits.n_root_moves = 1;
-        limits.root_moves[0] = forbidden;
-        tt_clear(&tt);
-        search_shared_init(&shared, &tt, &limits, set, NULL, NULL);
-        search_run(st, &shared, &pos, &res);
+        res = run_move(forbidden, 6, set);
         assert_int_equal(res.best, forbidden);
+        assert_int_equal(res.score, -SCORE_BAN + 1);
+    }
+}
+
+/* A position's second occurrence whose first lies before the root ends nothing: the game goes on, and the side the
+ * cycle's ruling goes against may still deviate. The same move that brings the third occurrence is ruled. */
+static void test_history_needs_third(void **state)
+{
+    (void)state;
+    Move repeat;
+    XqError err;
+    for (int i = 0; i < rules_count(); i++) {
+        const RuleSet *set = rules_at(i);
+        /* black to move; e2f2 brings the start position back a second time, its first occurrence in the game */
+        setup_with_moves(PERPETUAL_FEN, "f1e1 f2e2 e1f1");
+        assert_true(move_parse_legal(&pos, "e2f2", &repeat, &err));
+        SearchResult res = run_move(repeat, 1, set);
+        assert_int_equal(res.best, repeat);
+        assert_false(score_is_ban(res.score));
+        /* the same with the cycle played once more: the third occurrence, a ban loss for the checker */
+        char moves[128];
+        snprintf(moves, sizeof moves, "%s f1e1 f2e2 e1f1", PERPETUAL_CYCLE);
+        setup_with_moves(PERPETUAL_FEN, moves);
+        res = run_move(repeat, 1, set);
         assert_int_equal(res.score, -SCORE_BAN + 1);
     }
 }
@@ -221,18 +264,19 @@ static void test_refuses_perpetual(void **state)
 static void test_accepts_winning_repetition(void **state)
 {
     (void)state;
-    const char *fen = "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1";
-    setup_with_moves(fen, "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2"); /* red to move, in check */
+    char moves[128];
+    /* red to move, in check; e1f1 brings the position after red's first e1f1 back a third time */
+    snprintf(moves, sizeof moves, "%s %s f1e1 f2e2", PERPETUAL_CYCLE, PERPETUAL_CYCLE);
+    setup_with_moves(PERPETUAL_FEN, moves);
     Move repeat;
     XqError err;
     assert_true(move_parse_legal(&pos, "e1f1", &repeat, &err));
-    SearchLimits limits = { 0 };
-    limits.depth = 1;
-    limits.n_root_moves = 1;
-    limits.root_moves[0] = repeat;
-    SearchResult res = run(&limits);
-    /* after e1f1 the position repeats; black's checking cycle is the forbidden one, so red wins by the rules */
-    assert_int_equal(res.score, SCORE_BAN - 1);
+    /* black's checking cycle is the forbidden one, so red wins by the rules */
+    assert_int_equal(run_move(repeat, 1, rules_default()).score, SCORE_BAN - 1);
+    /* one cycle fewer: the second occurrence, and black may still deviate: no verdict yet */
+    snprintf(moves, sizeof moves, "%s f1e1 f2e2", PERPETUAL_CYCLE);
+    setup_with_moves(PERPETUAL_FEN, moves);
+    assert_false(score_is_ban(run_move(repeat, 1, rules_default()).score));
 }
 
 /* A null move's fail-high returns an ordinary score as it is, but never a mate or a repetition-ban
@@ -382,6 +426,7 @@ int main(void)
         cmocka_unit_test(test_net_determinism),
         cmocka_unit_test(test_refuses_perpetual),
         cmocka_unit_test(test_accepts_winning_repetition),
+        cmocka_unit_test(test_history_needs_third),
         cmocka_unit_test(test_dead_capture_is_draw),
         cmocka_unit_test(test_tactics),
         cmocka_unit_test(test_null_cutoff_value),

@@ -19,7 +19,9 @@
  * Two ways in:
  *  - the search calls rules_find_repetition() at every node (a tight key
  *    scan) and, only when it finds an earlier occurrence, rules_judge_cycle()
- *    on the cycle between that occurrence and now (a 2-fold is final there);
+ *    on the cycle between that occurrence and now (the search takes a 2-fold
+ *    as final when the earlier occurrence is its root or lies after it, and
+ *    else waits for the third occurrence, as the rules do);
  *  - adjudication calls rules_game_status() after every move: it rules at
  *    no legal move, the third occurrence of a position, a dead position, or
  *    the quiet-move limit.
@@ -142,12 +144,12 @@ typedef struct RulesReport {
 } RulesReport;
 
 /*
- * Fast repetition scan for the search: the history index of the latest
- * earlier position equal to the current one (same key, same side to move, no
- * capture or null move in between), or -1. Walks at most the plies since the
- * last capture, two at a time.
+ * The history index of the latest position at or before index `from` (same
+ * parity as pos->ply) equal to the current one (same key, same side to move,
+ * no capture or null move between it and now), or -1. Walks back at most to
+ * the last capture, two plies at a time.
  */
-static inline int rules_find_repetition(const Position *pos)
+static inline int rules_find_earlier(const Position *pos, int from)
 {
     const int ply = pos->ply;
     const int window = pos->rule60 < ply ? pos->rule60 : ply;
@@ -157,11 +159,18 @@ static inline int rules_find_repetition(const Position *pos)
     for (int i = ply - 4; i >= end; i -= 2) {
         if (pos->hist[i].move == MOVE_NONE || pos->hist[i + 1].move == MOVE_NONE)
             return -1;
-        if (pos->hist[i].key == pos->key)
+        if (i <= from && pos->hist[i].key == pos->key)
             return i;
     }
     return -1;
 }
+
+/*
+ * Fast repetition scan for the search: the history index of the latest
+ * earlier position equal to the current one, or -1 (rules_find_earlier from
+ * the newest candidate).
+ */
+static inline int rules_find_repetition(const Position *pos) { return rules_find_earlier(pos, pos->ply - 4); }
 
 /* Number of times the current position has occurred since the last capture or null move (1 = first time);
  * *first gets the index of its first occurrence. */

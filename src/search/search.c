@@ -199,6 +199,29 @@ static inline bool should_stop(SearchThread *st)
     return st->stopped;
 }
 
+/* Has the quiet-move limit (the 60-move rule) drawn the game here? A mate on its last ply still counts, so not
+ * while in check. */
+static bool quiet_limit_draw(const SearchThread *st)
+{
+    const Position *pos = &st->pos;
+    const int quiet_limit = st->shared->rules->quiet_limit;
+    return pos->rule60 >= quiet_limit && !pos->in_check && rules_quiet_plies(pos, st->shared->rules) >= quiet_limit;
+}
+
+/* Does a repetition end the game here, for the search? The position's third occurrence does, as in a game (AXF
+ * rule 3, CXA 循环反复三次). A second one whose earlier occurrence is the root or lies after it (first is its
+ * history index), a cycle of searched moves only, stands for the third, which the side the cycle favours could
+ * bring about, unless the 60-move rule draws first. One whose earlier occurrence lies in the game before the root
+ * does not: the game goes on from there, and the side a ruling would go against may still deviate (Stockfish and
+ * Pikafish likewise want a third occurrence when the cycle reaches back before the root). */
+static bool repetition_ends(const SearchThread *st, int first, int ply)
+{
+    const Position *pos = &st->pos;
+    if (rules_find_earlier(pos, first - RULES_MIN_CYCLE) >= 0)
+        return true;
+    return first >= pos->ply - ply && !quiet_limit_draw(st);
+}
+
 /* Score of a repeated position for the side to move at ply: a forbidden perpetual loses with a
  * ban score (below any mate, never stored as a value in the TT), anything else is a draw. */
 static int repetition_score(SearchThread *st, int first, int ply)
@@ -406,7 +429,7 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     /* Step 1. Repetitions (ruled by the repetition rules), then quiescence at the horizon. */
     if (!root) {
         int first = rules_find_repetition(pos);
-        if (first >= 0)
+        if (first >= 0 && repetition_ends(st, first, ply))
             return repetition_score(st, first, ply);
     }
     if (depth <= 0)
@@ -419,9 +442,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
 
     /* Step 2. The 60-move rule; mate distance pruning. */
     if (!root) {
-        const int quiet_limit = st->shared->rules->quiet_limit;
-        if (pos->rule60 >= quiet_limit && rules_quiet_plies(pos, st->shared->rules) >= quiet_limit && !pos->in_check)
-            return SCORE_DRAW; /* 60-move rule (a mate on the last ply still counts: not while in check) */
+        if (quiet_limit_draw(st))
+            return SCORE_DRAW;
         if (dead_after_capture(pos))
             return SCORE_DRAW;
         if (ply >= MAX_PLY - 1)
