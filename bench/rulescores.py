@@ -9,23 +9,12 @@ other side when positive, of its own when negative), and the games (engine proce
 positive ruling at the root that the game does not end on is a win the engine counted on and did not get: the
 other side left the cycle.
 """
-import re
 import sys
 
-LINE = re.compile(r"^(\d+) (\S+)#(\d+) ([<>*]{1,2}) ?(.*)$")
+from scorecmp import LINE, score_of
+
 UCCI_BAN = 9900   # ElephantEye's BAN_VALUE, Jiangjun's UCCI ban score at ply 0
 MAX_PLY = 128     # the band's width
-
-
-def ucci_score(info):
-    """The score of a UCCI `info` line, or None."""
-    w = info.split()
-    if "score" not in w:
-        return None
-    try:
-        return int(w[w.index("score") + 1])
-    except (IndexError, ValueError):
-        return None
 
 
 def main(argv):
@@ -46,7 +35,7 @@ def main(argv):
                 _, name, pid, direction, text = m.groups()
                 proc = (path, pid)
                 if direction == ">" and text.startswith("info"):
-                    s = ucci_score(text)
+                    s = score_of(text)
                     if s is not None:
                         last[proc] = s
                 elif direction == ">" and text.startswith("bestmove"):

@@ -144,12 +144,12 @@ typedef struct RulesReport {
 } RulesReport;
 
 /*
- * The history index of the latest position at or before index `from` (same
- * parity as pos->ply) equal to the current one (same key, same side to move,
- * no capture or null move between it and now), or -1. Walks back at most to
- * the last capture, two plies at a time.
+ * Fast repetition scan for the search: the history index of the latest
+ * earlier position equal to the current one (same key, same side to move, no
+ * capture or null move in between), or -1. Walks at most the plies since the
+ * last capture, two at a time.
  */
-static inline int rules_find_earlier(const Position *pos, int from)
+static inline int rules_find_repetition(const Position *pos)
 {
     const int ply = pos->ply;
     const int window = pos->rule60 < ply ? pos->rule60 : ply;
@@ -159,18 +159,11 @@ static inline int rules_find_earlier(const Position *pos, int from)
     for (int i = ply - 4; i >= end; i -= 2) {
         if (pos->hist[i].move == MOVE_NONE || pos->hist[i + 1].move == MOVE_NONE)
             return -1;
-        if (i <= from && pos->hist[i].key == pos->key)
+        if (pos->hist[i].key == pos->key)
             return i;
     }
     return -1;
 }
-
-/*
- * Fast repetition scan for the search: the history index of the latest
- * earlier position equal to the current one, or -1 (rules_find_earlier from
- * the newest candidate).
- */
-static inline int rules_find_repetition(const Position *pos) { return rules_find_earlier(pos, pos->ply - 4); }
 
 /* Number of times the current position has occurred since the last capture or null move (1 = first time);
  * *first gets the index of its first occurrence. */

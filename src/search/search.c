@@ -217,7 +217,8 @@ static bool quiet_limit_draw(const SearchThread *st)
 static bool repetition_ends(const SearchThread *st, int first, int ply)
 {
     const Position *pos = &st->pos;
-    if (rules_find_earlier(pos, first - RULES_MIN_CYCLE) >= 0)
+    int first_ever;
+    if (rules_count_occurrences(pos, &first_ever) >= RULES_REPEAT_LIMIT) /* the adjudicator's own count */
         return true;
     return first >= pos->ply - ply && !quiet_limit_draw(st);
 }
