@@ -315,6 +315,23 @@ static void test_dead_capture_is_draw(void **state)
     assert_int_equal(res.score, SCORE_DRAW);
 }
 
+/* The 60-move rule at the horizon: with 119 quiet plies played, every quiet reply of the side a rook down draws, so
+ * a depth-1 search (its replies searched at depth 0) scores the position a draw; a mate on the 120th ply still
+ * wins there. */
+static void test_quiet_limit_at_horizon(void **state)
+{
+    (void)state;
+    SearchLimits limits = { 0 };
+    limits.depth = 1;
+    setup_with_moves("4k4/9/9/9/9/9/9/9/R8/3K5 b - - 119 60", "");
+    SearchResult res = run(&limits);
+    assert_int_not_equal(res.best, MOVE_NONE);
+    assert_int_equal(res.score, SCORE_DRAW);
+    setup_with_moves("4k4/8R/9/9/9/9/9/9/R8/3K5 w - - 119 60", "");
+    res = run(&limits);
+    assert_int_equal(res.score, SCORE_MATE - 1);
+}
+
 enum { LINES_MAX = 8 };
 
 /* What the MultiPV test's report callback saw: the exact lines of the deepest iteration. */
@@ -428,6 +445,7 @@ int main(void)
         cmocka_unit_test(test_accepts_winning_repetition),
         cmocka_unit_test(test_history_needs_third),
         cmocka_unit_test(test_dead_capture_is_draw),
+        cmocka_unit_test(test_quiet_limit_at_horizon),
         cmocka_unit_test(test_tactics),
         cmocka_unit_test(test_null_cutoff_value),
         cmocka_unit_test(test_multipv),

@@ -427,11 +427,13 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     const Move excluded = st->stack[ply].excluded; /* set: a singular-extension search of this node */
     st->pv_len[ply] = ply;
 
-    /* Step 1. Repetitions (ruled by the repetition rules), then quiescence at the horizon. */
+    /* Step 1. Repetitions (ruled by the repetition rules) and the 60-move rule, then quiescence at the horizon. */
     if (!root) {
         int first = rules_find_repetition(pos);
         if (first >= 0 && repetition_ends(st, first, ply))
             return repetition_score(st, first, ply);
+        if (quiet_limit_draw(st)) /* before the horizon: a quiet move that ends the game is a draw there too */
+            return SCORE_DRAW;
     }
     if (depth <= 0)
         return qsearch(st, alpha, beta, ply);
@@ -441,10 +443,8 @@ static int search(SearchThread *st, int alpha, int beta, int depth, int ply, boo
     if (should_stop(st))
         return 0;
 
-    /* Step 2. The 60-move rule; mate distance pruning. */
+    /* Step 2. Dead positions; mate distance pruning. */
     if (!root) {
-        if (quiet_limit_draw(st))
-            return SCORE_DRAW;
         if (dead_after_capture(pos))
             return SCORE_DRAW;
         if (ply >= MAX_PLY - 1)
