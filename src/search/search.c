@@ -217,10 +217,10 @@ static bool quiet_limit_draw(const SearchThread *st)
 static bool repetition_ends(const SearchThread *st, int first, int ply)
 {
     const Position *pos = &st->pos;
-    int first_ever;
-    if (rules_count_occurrences(pos, &first_ever) >= RULES_REPEAT_LIMIT) /* the adjudicator's own count */
+    if (first >= pos->ply - ply && !quiet_limit_draw(st)) /* the common case, decided without a scan */
         return true;
-    return first >= pos->ply - ply && !quiet_limit_draw(st);
+    int first_ever;
+    return rules_count_occurrences(pos, &first_ever) >= RULES_REPEAT_LIMIT; /* the adjudicator's own count */
 }
 
 /* Score of a repeated position for the side to move at ply: a forbidden perpetual loses with a
