@@ -332,6 +332,24 @@ static void test_quiet_limit_at_horizon(void **state)
     assert_int_equal(res.score, SCORE_MATE - 1);
 }
 
+/* The 60-move rule inside quiescence: a check that loses its checker to SEE is not extended, so the reply to it is
+ * searched by quiescence, and a quiet evasion that plays the 120th quiet ply draws there too. Red, a rook and an
+ * advisor for a horse down with 118 quiet plies played, checks with Nd7; the advisor that attacks d7 is pinned on
+ * the kings' file, so Black can only step aside, which draws: the check scores 0, every other move the evaluation. */
+static void test_quiet_limit_in_quiescence(void **state)
+{
+    (void)state;
+    setup_with_moves("4k4/4a4/9/9/2N6/9/9/9/8r/4K4 w - - 118 60", "");
+    Move check;
+    XqError err;
+    assert_true(move_parse_legal(&pos, "c5d7", &check, &err));
+    SearchLimits limits = { 0 };
+    limits.depth = 1;
+    SearchResult res = run(&limits);
+    assert_int_equal(res.best, check);
+    assert_int_equal(res.score, SCORE_DRAW);
+}
+
 enum { LINES_MAX = 8 };
 
 /* What the MultiPV test's report callback saw: the exact lines of the deepest iteration. */
@@ -446,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_history_needs_third),
         cmocka_unit_test(test_dead_capture_is_draw),
         cmocka_unit_test(test_quiet_limit_at_horizon),
+        cmocka_unit_test(test_quiet_limit_in_quiescence),
         cmocka_unit_test(test_tactics),
         cmocka_unit_test(test_null_cutoff_value),
         cmocka_unit_test(test_multipv),

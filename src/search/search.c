@@ -297,7 +297,7 @@ static int qsearch(SearchThread *st, int alpha, int beta, int ply)
         return 0;
     if (ply >= MAX_PLY)
         return static_eval(st);
-    if (dead_after_capture(pos))
+    if (dead_after_capture(pos) || quiet_limit_draw(st)) /* a quiet evasion can play the 60-move rule's last ply */
         return SCORE_DRAW;
     int tb_score; /* a table's value is exact here too (the root's only move is searched to depth 1) */
     if (st->shared->tb && tb_score_at(st, ply, &tb_score))
